@@ -1,0 +1,8 @@
+//! `bod`: the rules engine for Board of Dreams, the Italian card-and-dice
+//! baseball board game. Rules are data (YAML plus Rhai scripts), fields are
+//! written in a small description language, and the engine core does no IO.
+//!
+//! See `ARCHITECTURE.md` for the map of the crate.
+
+pub mod builtin;
+pub mod diagnostic;
