@@ -22,14 +22,17 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for top in ["rulesets", "fields"] {
         println!("cargo:rerun-if-changed={top}");
         collect(&root.join(top), &mut files);
     }
     files.sort();
-    let mut code = String::from("/// Every shipped data file: (path relative to the repository, contents).\npub static FILES: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// Every shipped data file: (path relative to the repository, contents).\npub static FILES: &[(&str, &str)] = &[\n",
+    );
     for file in &files {
         let rel = file
             .strip_prefix(&root)
@@ -42,6 +45,7 @@ fn main() {
         ));
     }
     code.push_str("];\n");
-    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_files.rs");
+    let out =
+        PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_files.rs");
     fs::write(out, code).expect("write builtin_files.rs");
 }

@@ -177,7 +177,7 @@ impl Diagnostic {
     /// Renders the diagnostic as plain text without colour: deterministic,
     /// for snapshots and logs.
     pub fn render_plain(&self) -> String {
-        self.render_with(GraphicalTheme::unicode_nocolor())
+        self.render_with(theme(false))
     }
 
     /// Renders the diagnostic with a given miette theme.
@@ -186,7 +186,10 @@ impl Diagnostic {
             .with_width(100)
             .with_links(false);
         let mut out = String::new();
-        let report = Report(self);
+        let report = Report {
+            diagnostic: self,
+            source: self.location.as_ref().map(|loc| named_source(&loc.file)),
+        };
         if handler.render_report(&mut out, &report).is_err() {
             out = self.to_string();
         }
@@ -205,18 +208,34 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
+/// The report theme: miette's Unicode frame with carets under the spot,
+/// coloured or not.
+pub fn theme(colour: bool) -> GraphicalTheme {
+    let mut theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    theme.characters.underline = '^';
+    theme.characters.underbar = '^';
+    theme
+}
+
 /// Adapter giving miette a view of a `Diagnostic`.
-struct Report<'a>(&'a Diagnostic);
+struct Report<'a> {
+    diagnostic: &'a Diagnostic,
+    source: Option<NamedSource<String>>,
+}
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.0, f)
+        fmt::Debug::fmt(self.diagnostic, f)
     }
 }
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)
+        f.write_str(&self.diagnostic.message)
     }
 }
 
@@ -224,34 +243,29 @@ impl std::error::Error for Report<'_> {}
 
 impl miette::Diagnostic for Report<'_> {
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.0.severity {
+        Some(match self.diagnostic.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         })
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        if self.0.hints.is_empty() {
+        if self.diagnostic.hints.is_empty() {
             None
         } else {
-            Some(Box::new(self.0.hints.join("\n")))
+            Some(Box::new(self.diagnostic.hints.join("\n")))
         }
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.0.location.as_ref().map(|loc| &loc.file.text as &dyn miette::SourceCode)
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let loc = self.0.location.as_ref()?;
-        let (line, col) = loc.file.line_col(loc.span.start);
-        let text = match &loc.label {
-            Some(label) => format!("{label} ({}:{line}:{col})", loc.file.name),
-            None => format!("{}:{line}:{col}", loc.file.name),
-        };
+        let loc = self.diagnostic.location.as_ref()?;
         let span = SourceSpan::new(loc.span.start.into(), loc.span.end - loc.span.start);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(text),
+            Some(loc.label.clone().unwrap_or_else(|| "here".to_string())),
             span,
         ))))
     }
@@ -264,7 +278,10 @@ pub fn named_source(file: &SourceFile) -> NamedSource<String> {
 
 /// The closest candidate to a misspelt word, if one is close enough to be a
 /// plausible typo.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(f64, &str)> = None;
     for candidate in candidates {
         let score = strsim::jaro_winkler(word, candidate);

@@ -5,4 +5,7 @@
 //! See `ARCHITECTURE.md` for the map of the crate.
 
 pub mod builtin;
+pub mod cli;
 pub mod diagnostic;
+pub mod ruleset;
+pub mod yaml;

@@ -1,3 +1,5 @@
+//! The `bod` binary: everything lives in the library's `cli` module.
+
 fn main() {
-    println!("bod");
+    std::process::exit(bod::cli::run(std::env::args_os()));
 }

@@ -1,0 +1,120 @@
+//! The `bod` command line: parses arguments with clap, calls the library,
+//! prints results and diagnostics, and picks the exit code (0 success, 1 a
+//! problem in the input, 2 a usage error). `main.rs` only calls `run`.
+
+mod rules;
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+
+use clap::{Parser, Subcommand};
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+
+/// Board of Dreams: play, referee and simulate the card-and-dice baseball
+/// board game under any of its regulations.
+#[derive(Debug, Parser)]
+#[command(name = "bod", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Show, check and compare rulesets.
+    #[command(subcommand)]
+    Rules(rules::RulesCommand),
+}
+
+/// What a command reports when it fails.
+pub(crate) enum Failure {
+    /// Problems in the user's input, each with its location.
+    Input(Diagnostics),
+    /// Writing the output failed.
+    Io(std::io::Error),
+}
+
+impl From<Diagnostics> for Failure {
+    fn from(d: Diagnostics) -> Self {
+        Failure::Input(d)
+    }
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Self {
+        Failure::Input(d.into())
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+pub(crate) type CmdResult = Result<(), Failure>;
+
+/// Runs the program on its arguments; returns the exit code.
+pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match cli.command {
+        None => main_job(),
+        Some(Command::Rules(cmd)) => rules::run(cmd),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure::Input(problems)) => {
+            eprint!("{}", render_for_terminal(&problems));
+            1
+        }
+        Err(Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Io(e)) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// The main job on built-in defaults: what `bod` does with no command.
+fn main_job() -> CmdResult {
+    rules::run(rules::RulesCommand::Show {
+        ruleset: "pro".to_string(),
+    })
+}
+
+/// Renders diagnostics, in colour when stderr is a terminal.
+pub(crate) fn render_for_terminal(problems: &Diagnostics) -> String {
+    let theme = crate::diagnostic::theme(
+        std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    );
+    let mut out = String::new();
+    for d in &problems.0 {
+        out.push_str(&d.render_with(theme.clone()));
+        out.push('\n');
+    }
+    let errors = problems
+        .0
+        .iter()
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+        .count();
+    if errors > 1 {
+        out.push_str(&format!("{errors} errors\n"));
+    }
+    out
+}
+
+/// Writes text to stdout, treating a closed pipe as success.
+pub(crate) fn print(text: &str) -> CmdResult {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}

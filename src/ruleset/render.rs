@@ -1,0 +1,98 @@
+//! Text views of a resolved ruleset for people: `bod rules show` (every
+//! effective rule with its value or hook, source and layer).
+
+use std::fmt::Write;
+
+use super::{Rule, RuleBody, Ruleset};
+
+/// One line describing what a rule is: its value as flow YAML, or its hook.
+pub fn describe_body(rule: &Rule) -> String {
+    match &rule.body {
+        RuleBody::Value(node) => node.to_string(),
+        RuleBody::Hook(hook) => format!("hook {} ({})", hook.function, hook.script),
+    }
+}
+
+/// The whole effective ruleset, as `bod rules show` prints it.
+pub fn show(ruleset: &Ruleset) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "ruleset {}{}",
+        ruleset.name,
+        ruleset
+            .title
+            .as_deref()
+            .map(|t| format!(": {t}"))
+            .unwrap_or_default()
+    );
+    let chain: Vec<&str> = ruleset.layers.iter().map(|l| l.name.as_str()).collect();
+    let _ = writeln!(out, "layers (root first): {}", chain.join(" <- "));
+    for layer in &ruleset.layers {
+        let _ = writeln!(out, "  {:<8} {}", layer.name, layer.file.name);
+    }
+    if let Some(description) = &ruleset.description {
+        let _ = writeln!(out);
+        for line in textwrap(description.trim(), 78) {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+
+    let _ = writeln!(
+        out,
+        "\noptions ({}), set with --set name=value",
+        ruleset.options.len()
+    );
+    let name_width = ruleset.options.keys().map(String::len).max().unwrap_or(0);
+    for option in ruleset.options.values() {
+        let _ = writeln!(
+            out,
+            "  {:<name_width$}  {} = {}   [{}] {}",
+            option.name, option.ty, option.default, option.layer, option.source
+        );
+        if let Some(doc) = &option.doc {
+            let _ = writeln!(out, "  {:<name_width$}  {doc}", "");
+        }
+    }
+
+    let _ = writeln!(out, "\nrules ({})", ruleset.rules.len());
+    let key_width = ruleset.rules.keys().map(String::len).max().unwrap_or(0);
+    for rule in ruleset.rules.values() {
+        let _ = writeln!(
+            out,
+            "  {:<key_width$}  [{}] {}{}",
+            rule.key,
+            ruleset.layer_of(rule).name,
+            rule.source,
+            if rule.new { " (new)" } else { "" }
+        );
+        let _ = writeln!(out, "      = {}", describe_body(rule));
+    }
+
+    if !ruleset.house_rules.is_empty() {
+        let _ = writeln!(out, "\nhouse rules");
+        for (id, text) in &ruleset.house_rules {
+            let _ = writeln!(out, "  {id}: {text}");
+        }
+    }
+    out
+}
+
+/// Splits text into lines of at most `width` characters at spaces.
+pub(crate) fn textwrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
