@@ -7,5 +7,7 @@
 pub mod builtin;
 pub mod cli;
 pub mod diagnostic;
+pub mod field;
 pub mod ruleset;
+pub mod team;
 pub mod yaml;

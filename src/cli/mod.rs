@@ -2,7 +2,9 @@
 //! prints results and diagnostics, and picks the exit code (0 success, 1 a
 //! problem in the input, 2 a usage error). `main.rs` only calls `run`.
 
+mod field;
 mod rules;
+mod team;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -25,6 +27,12 @@ enum Command {
     /// Show, check and compare rulesets.
     #[command(subcommand)]
     Rules(rules::RulesCommand),
+    /// Draw, render and check playing fields.
+    #[command(subcommand)]
+    Field(field::FieldCommand),
+    /// Check team files against a regulation.
+    #[command(subcommand)]
+    Team(team::TeamCommand),
 }
 
 /// What a command reports when it fails.
@@ -67,6 +75,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
     let result = match cli.command {
         None => main_job(),
         Some(Command::Rules(cmd)) => rules::run(cmd),
+        Some(Command::Field(cmd)) => field::run(cmd),
+        Some(Command::Team(cmd)) => team::run(cmd),
     };
     match result {
         Ok(()) => 0,
@@ -84,6 +94,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
 
 /// The main job on built-in defaults: what `bod` does with no command.
 fn main_job() -> CmdResult {
+    field::run(field::FieldCommand::Show {
+        field: "classic".to_string(),
+    })?;
+    print("\n")?;
     rules::run(rules::RulesCommand::Show {
         ruleset: "pro".to_string(),
     })
