@@ -265,7 +265,7 @@ impl miette::Diagnostic for Report<'_> {
         let loc = self.diagnostic.location.as_ref()?;
         let span = SourceSpan::new(loc.span.start.into(), loc.span.end - loc.span.start);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(loc.label.clone().unwrap_or_else(|| "here".to_string())),
+            loc.label.clone(),
             span,
         ))))
     }
@@ -277,16 +277,21 @@ pub fn named_source(file: &SourceFile) -> NamedSource<String> {
 }
 
 /// The closest candidate to a misspelt word, if one is close enough to be a
-/// plausible typo.
+/// plausible typo: at most one edit for short words, a few more for long
+/// ones (Damerau-Levenshtein, so a swapped pair of letters is one edit).
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let mut best: Option<(f64, &str)> = None;
+    let allowed = 1 + word.chars().count() / 5;
+    let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let score = strsim::jaro_winkler(word, candidate);
-        if score >= 0.8 && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, candidate));
+        if candidate == word {
+            continue;
+        }
+        let distance = strsim::damerau_levenshtein(word, candidate);
+        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
         }
     }
     best.map(|(_, c)| c)
@@ -374,6 +379,11 @@ mod tests {
     fn suggestion_finds_close_word_only() {
         assert_eq!(did_you_mean("inings", ["innings", "dh"]), Some("innings"));
         assert_eq!(did_you_mean("zzz", ["innings", "dh"]), None);
+        assert_eq!(did_you_mean("prp", ["basic", "pro"]), Some("pro"));
+        assert_eq!(
+            did_you_mean("core.game.inings", ["core.field.orange"]),
+            None
+        );
     }
 
     #[test]

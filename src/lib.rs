@@ -9,5 +9,6 @@ pub mod cli;
 pub mod diagnostic;
 pub mod field;
 pub mod ruleset;
+pub mod script;
 pub mod team;
 pub mod yaml;

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use super::render::describe_body;
+use super::render::{describe_body, with_space};
 use super::{Rule, RuleBody, Ruleset};
 
 /// How a rule or option differs between two rulesets.
@@ -39,11 +39,7 @@ fn script_text<'a>(ruleset: &'a Ruleset, rule: &Rule) -> Option<&'a str> {
     let RuleBody::Hook(hook) = &rule.body else {
         return None;
     };
-    ruleset.scripts[rule.layer]
-        .files
-        .iter()
-        .find(|(file, _)| file.name == hook.script)
-        .map(|(file, _)| file.text.as_str())
+    ruleset.scripts[rule.layer].text(&hook.script)
 }
 
 fn same_rule(a: &Ruleset, ra: &Rule, b: &Ruleset, rb: &Rule) -> bool {
@@ -66,7 +62,7 @@ pub fn diff(a: &Ruleset, b: &Ruleset) -> Vec<Difference> {
         (
             rule.source.clone(),
             r.layer_of(rule).name.clone(),
-            describe_body(rule),
+            describe_body(rule, 8),
         )
     };
     let keys: BTreeSet<&String> = a.rules.keys().chain(b.rules.keys()).collect();
@@ -135,10 +131,10 @@ pub fn render(a: &Ruleset, b: &Ruleset, differences: &[Difference]) -> String {
         };
         let _ = writeln!(out, "{mark} {} {}", d.kind, d.key);
         if let Some((source, layer, what)) = &d.before {
-            let _ = writeln!(out, "    - [{layer}] {source}: {what}");
+            let _ = writeln!(out, "    - [{layer}] {source}:{}", with_space(what));
         }
         if let Some((source, layer, what)) = &d.after {
-            let _ = writeln!(out, "    + [{layer}] {source}: {what}");
+            let _ = writeln!(out, "    + [{layer}] {source}:{}", with_space(what));
         }
     }
     let count = |c: Change| differences.iter().filter(|d| d.change == c).count();

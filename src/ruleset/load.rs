@@ -168,20 +168,41 @@ pub struct LoadedLayer {
 /// The most layers a chain may have; deeper is surely a mistake.
 const MAX_DEPTH: usize = 16;
 
-/// Reads a layer and all its ancestors, root first.
-pub fn load_chain(origin: Origin) -> Result<Vec<LoadedLayer>, Diagnostics> {
+/// Reads a layer and all its ancestors, root first, with the problems found
+/// in them. The chain stops early only where a file cannot be read or
+/// parsed, or a parent cannot be found; other problems are collected and
+/// the chain goes on, so that every problem is reported at once.
+pub fn load_chain(origin: Origin) -> Result<(Vec<LoadedLayer>, Diagnostics), Diagnostics> {
     let mut chain: Vec<LoadedLayer> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
+    let mut problems = Diagnostics::default();
     let mut next = Some(origin);
     while let Some(origin) = next.take() {
-        let file = origin.read_ruleset_file().map_err(Diagnostic::error)?;
-        let node = yaml::parse(&file)?;
-        let raw = read_layer(&file, &node)?;
+        let stop = |mut problems: Diagnostics, d: Diagnostic| {
+            problems.push(d);
+            Err(problems)
+        };
+        let file = match origin.read_ruleset_file() {
+            Ok(file) => file,
+            Err(message) => return stop(problems, Diagnostic::error(message)),
+        };
+        let node = match yaml::parse(&file) {
+            Ok(node) => node,
+            Err(d) => return stop(problems, d),
+        };
+        let (raw, layer_problems) = read_layer(&file, &node);
+        problems.extend(layer_problems);
         seen.push(origin.identity());
         if let Some(extends) = &raw.extends {
-            let parent = origin
-                .parent(&extends.value)
-                .map_err(|message| extends_error(&file, extends.span, message, &extends.value))?;
+            let parent = match origin.parent(&extends.value) {
+                Ok(parent) => parent,
+                Err(message) => {
+                    return stop(
+                        problems,
+                        extends_error(&file, extends.span, message, &extends.value),
+                    );
+                }
+            };
             if seen.contains(&parent.identity()) {
                 let mut names: Vec<String> = chain
                     .iter()
@@ -192,25 +213,27 @@ pub fn load_chain(origin: Origin) -> Result<Vec<LoadedLayer>, Diagnostics> {
                     .map(|l| l.raw.file.name.clone())
                     .collect();
                 names.push(extends.value.clone());
-                return Err(Diagnostic::error("`extends` makes a cycle")
-                    .at(&file, extends.span)
-                    .label("this parent is already in the chain")
-                    .hint(format!("the chain: {}", names.join(" -> ")))
-                    .into());
+                return stop(
+                    problems,
+                    Diagnostic::error("`extends` makes a cycle")
+                        .at(&file, extends.span)
+                        .label("this parent is already in the chain")
+                        .hint(format!("the chain: {}", names.join(" -> "))),
+                );
             }
             if seen.len() >= MAX_DEPTH {
-                return Err(Diagnostic::error(format!(
-                    "more than {MAX_DEPTH} layers of `extends`"
-                ))
-                .at(&file, extends.span)
-                .into());
+                return stop(
+                    problems,
+                    Diagnostic::error(format!("more than {MAX_DEPTH} layers of `extends`"))
+                        .at(&file, extends.span),
+                );
             }
             next = Some(parent);
         }
         chain.push(LoadedLayer { origin, raw });
     }
     chain.reverse();
-    Ok(chain)
+    Ok((chain, problems))
 }
 
 fn extends_error(file: &Arc<SourceFile>, span: Span, message: String, name: &str) -> Diagnostic {

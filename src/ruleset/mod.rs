@@ -94,7 +94,8 @@ impl Ruleset {
     /// Loads a ruleset by built-in name or path, with its whole chain.
     pub fn load(arg: &str) -> Result<Ruleset, Diagnostics> {
         let origin = Origin::from_arg(arg)?;
-        resolve::resolve(load::load_chain(origin)?)
+        let (chain, problems) = load::load_chain(origin)?;
+        resolve::resolve(chain, problems)
     }
 
     /// The layer that set a rule.

@@ -100,9 +100,10 @@ const LAYER_KEYS: &[&str] = &[
 const RULE_KEYS: &[&str] = &["source", "doc", "value", "hook", "remove", "new"];
 const OPTION_KEYS: &[&str] = &["type", "default", "min", "max", "choices", "source", "doc"];
 
-/// Reads a parsed ruleset file. Every problem is reported; the layer is
-/// returned only when there are none.
-pub fn read_layer(file: &Arc<SourceFile>, root: &Node) -> Result<RawLayer, Diagnostics> {
+/// Reads a parsed ruleset file: the layer with every entry that could be
+/// read, and every problem found. Bad entries are left out, so that later
+/// checks can still report the problems of the good ones.
+pub fn read_layer(file: &Arc<SourceFile>, root: &Node) -> (RawLayer, Diagnostics) {
     let mut r = Reader {
         file,
         problems: Diagnostics::default(),
@@ -163,11 +164,7 @@ pub fn read_layer(file: &Arc<SourceFile>, root: &Node) -> Result<RawLayer, Diagn
                 .hint("add `ruleset: <name>` at the top"),
         );
     }
-    if r.problems.has_errors() {
-        Err(r.problems)
-    } else {
-        Ok(layer)
-    }
+    (layer, r.problems)
 }
 
 struct Reader<'a> {
@@ -394,7 +391,10 @@ mod tests {
     fn read(text: &str) -> Result<RawLayer, Diagnostics> {
         let file = SourceFile::new("t.yaml", text);
         let node = yaml::parse(&file).map_err(Diagnostics::from)?;
-        read_layer(&file, &node)
+        match read_layer(&file, &node) {
+            (layer, problems) if problems.is_empty() => Ok(layer),
+            (_, problems) => Err(problems),
+        }
     }
 
     #[test]

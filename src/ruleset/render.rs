@@ -4,11 +4,13 @@
 use std::fmt::Write;
 
 use super::{Rule, RuleBody, Ruleset};
+use crate::yaml::{Node, Value};
 
-/// One line describing what a rule is: its value as flow YAML, or its hook.
-pub fn describe_body(rule: &Rule) -> String {
+/// What a rule is: its value (see `pretty`, broken into lines at `indent`
+/// when long), or its hook.
+pub fn describe_body(rule: &Rule, indent: usize) -> String {
     match &rule.body {
-        RuleBody::Value(node) => node.to_string(),
+        RuleBody::Value(node) => pretty(node, indent, 120),
         RuleBody::Hook(hook) => format!("hook {} ({})", hook.function, hook.script),
     }
 }
@@ -66,7 +68,7 @@ pub fn show(ruleset: &Ruleset) -> String {
             rule.source,
             if rule.new { " (new)" } else { "" }
         );
-        let _ = writeln!(out, "      = {}", describe_body(rule));
+        let _ = writeln!(out, "      ={}", with_space(&describe_body(rule, 8)));
     }
 
     if !ruleset.house_rules.is_empty() {
@@ -76,6 +78,35 @@ pub fn show(ruleset: &Ruleset) -> String {
         }
     }
     out
+}
+
+/// A value as flow YAML when it fits in `width` columns after `indent`;
+/// otherwise a mapping or list is broken into one entry per line, each
+/// entry printed the same way one level deeper.
+pub fn pretty(node: &Node, indent: usize, width: usize) -> String {
+    let flat = node.to_string();
+    if indent + flat.len() <= width {
+        return flat;
+    }
+    let pad = " ".repeat(indent);
+    match &node.value {
+        Value::Map(entries) => entries
+            .iter()
+            .map(|(k, v)| format!("\n{pad}{k}: {}", pretty(v, indent + 2, width)))
+            .collect(),
+        Value::Seq(items) => items
+            .iter()
+            .map(|item| {
+                // A broken-up item starts on the dash's own line.
+                let inner = pretty(item, indent + 2, width);
+                let inner = inner
+                    .strip_prefix(&format!("\n{pad}  "))
+                    .map_or(inner.clone(), str::to_string);
+                format!("\n{pad}- {inner}")
+            })
+            .collect(),
+        _ => flat,
+    }
 }
 
 /// Splits text into lines of at most `width` characters at spaces.
@@ -95,4 +126,13 @@ pub(crate) fn textwrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// `= value` for a one-line value, `=` and the block below for a broken one.
+pub(crate) fn with_space(text: &str) -> String {
+    if text.starts_with('\n') {
+        text.to_string()
+    } else {
+        format!(" {text}")
+    }
 }

@@ -19,10 +19,11 @@ use super::schema::{self, RuleKind};
 use super::scripts::LayerScripts;
 use super::{Layer, Rule, RuleBody, Ruleset};
 
-/// Merges a chain of layers (root first) into a ruleset.
-pub fn resolve(chain: Vec<LoadedLayer>) -> Result<Ruleset, Diagnostics> {
+/// Merges a chain of layers (root first) into a ruleset. `problems` are
+/// those already found while reading the layers: they are reported together
+/// with resolve's own.
+pub fn resolve(chain: Vec<LoadedLayer>, mut problems: Diagnostics) -> Result<Ruleset, Diagnostics> {
     let catalogue = Catalogue::builtin();
-    let mut problems = Diagnostics::default();
     let mut layers: Vec<Layer> = Vec::new();
     let mut rules: BTreeMap<String, Rule> = BTreeMap::new();
     let mut options: BTreeMap<String, OptionSpec> = BTreeMap::new();
@@ -179,7 +180,7 @@ pub fn resolve(chain: Vec<LoadedLayer>) -> Result<Ruleset, Diagnostics> {
                         }
                         None => None,
                     };
-                    match layer_scripts.find(&file, &function, params) {
+                    match layer_scripts.find(&file, &key, &function, params) {
                         Ok(hook) => RuleBody::Hook(hook),
                         Err(d) => {
                             problems.push(d);

@@ -1,29 +1,64 @@
-//! The Rhai scripts of one ruleset layer, compiled once when the ruleset is
-//! loaded, and the `HookRef`s that rules hold to name a function in them.
+//! The Rhai scripts of one ruleset layer, loaded once through the shared
+//! sandboxed `ScriptHost` when the ruleset is resolved, and the `HookRef`s
+//! that rules hold: a callable function of those scripts, resolved and
+//! arity-checked at load time.
 
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
+use crate::script::{Hook, HookDecl, Script, ScriptFiles, ScriptHost};
 
 use super::load::Origin;
 use super::raw::Located;
 
-/// The compiled scripts of one layer.
-#[derive(Debug, Default)]
-pub struct LayerScripts {
-    /// The script files, in `scripts:` order, with their ASTs.
-    pub files: Vec<(Arc<SourceFile>, rhai::AST)>,
+/// The one script host of the process: one configured engine for every
+/// ruleset and thread.
+pub fn host() -> &'static ScriptHost {
+    static HOST: OnceLock<ScriptHost> = OnceLock::new();
+    HOST.get_or_init(ScriptHost::new)
 }
 
-/// A rule's procedure: a function in one of its layer's scripts.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The compiled scripts of one layer, in `scripts:` order.
+#[derive(Default, Clone)]
+pub struct LayerScripts {
+    /// The loaded scripts.
+    pub scripts: Vec<Script>,
+}
+
+impl fmt::Debug for LayerScripts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.scripts.iter().map(Script::name))
+            .finish()
+    }
+}
+
+/// A rule's procedure: a function of one of its layer's scripts.
+#[derive(Clone)]
 pub struct HookRef {
     /// The script file that defines the function.
     pub script: String,
     /// The function's name.
     pub function: String,
-    /// How many parameters it takes.
-    pub arity: usize,
+    /// The callable hook.
+    pub hook: Hook,
+}
+
+impl fmt::Debug for HookRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HookRef({} in {})", self.function, self.script)
+    }
+}
+
+/// A layer's folder seen by the script host: reads go through
+/// `Origin::read`, which refuses paths leaving the folder.
+struct OriginFiles(Origin);
+
+impl ScriptFiles for OriginFiles {
+    fn read(&self, relative_path: &str) -> Option<Arc<SourceFile>> {
+        self.0.read(relative_path).ok()
+    }
 }
 
 impl LayerScripts {
@@ -32,87 +67,98 @@ impl LayerScripts {
         Self::default()
     }
 
-    /// Reads and compiles the scripts a layer names.
+    /// Reads and compiles the scripts a layer names. A script that cannot
+    /// be read is reported at its name in the ruleset file; one that does
+    /// not compile, at the spot in the script.
     pub fn compile(
         origin: &Origin,
         layer_file: &Arc<SourceFile>,
         names: &[Located<String>],
     ) -> Result<Self, Diagnostics> {
-        let engine = rhai::Engine::new_raw();
-        let mut files = Vec::new();
         let mut problems = Diagnostics::default();
+        let mut readable = Vec::new();
         for name in names {
             match origin.read(&name.value) {
-                Ok(file) => match engine.compile(&file.text) {
-                    Ok(ast) => files.push((file, ast)),
-                    Err(e) => {
-                        let pos = e.1;
-                        let offset =
-                            file.offset_of(pos.line().unwrap_or(1), pos.position().unwrap_or(1));
-                        problems.push(
-                            Diagnostic::error(format!("the script does not compile: {}", e.0))
-                                .at(&file, crate::diagnostic::Span::new(offset, offset + 1)),
-                        );
-                    }
-                },
+                Ok(_) => readable.push(name.value.as_str()),
                 Err(message) => problems.push(
-                    Diagnostic::error(format!("script `{}` cannot be read", name.value))
+                    Diagnostic::error(format!("script `{}` cannot be used", name.value))
                         .at(layer_file, name.span)
                         .label(message),
                 ),
             }
         }
+        let files: Arc<dyn ScriptFiles> = Arc::new(OriginFiles(origin.clone()));
+        let scripts = match host().load_all(files, &readable) {
+            Ok(scripts) => scripts,
+            Err(errors) => {
+                problems.extend(errors.into_iter().map(Diagnostic::from));
+                Vec::new()
+            }
+        };
         if problems.is_empty() {
-            Ok(Self { files })
+            Ok(Self { scripts })
         } else {
             Err(problems)
         }
     }
 
-    /// Finds the function a hook names.
+    /// Resolves the function a rule's `hook:` names. `params` is the number
+    /// of arguments the engine passes (`None` for a house rule's own hook,
+    /// which may take any number).
     pub fn find(
         &self,
         layer_file: &Arc<SourceFile>,
+        rule: &str,
         function: &Located<String>,
         params: Option<usize>,
     ) -> Result<HookRef, Diagnostic> {
-        let mut names = Vec::new();
-        for (file, ast) in &self.files {
-            for f in ast.iter_functions() {
-                if f.name == function.value {
-                    let arity = f.params.len();
-                    if let Some(want) = params
-                        && want != arity
-                    {
-                        return Err(Diagnostic::error(format!(
-                            "hook function `{}` takes {arity} parameters; this rule passes {want}",
-                            function.value
-                        ))
-                        .at(layer_file, function.span)
-                        .hint(format!(
-                            "see docs/hooks.md for the parameters (defined in {})",
-                            file.name
-                        )));
-                    }
-                    return Ok(HookRef {
-                        script: file.name.clone(),
-                        function: function.value.clone(),
-                        arity,
-                    });
-                }
-                names.push(f.name.to_string());
-            }
-        }
-        let d = Diagnostic::error(format!(
-            "no script of this layer defines a function `{}`",
-            function.value
-        ))
-        .at(layer_file, function.span)
-        .suggest(&function.value, names.iter().map(String::as_str));
-        Err(if self.files.is_empty() {
-            d.hint("this layer names no scripts: list them under `scripts:`")
-        } else {
-            d
+        let defining = self.scripts.iter().find_map(|script| {
+            script
+                .functions()
+                .iter()
+                .find(|f| f.name == function.value && !f.private)
+                .map(|sig| (script, sig.arity))
+        });
+        let Some((script, arity)) = defining else {
+            let candidates: Vec<&str> = self
+                .scripts
+                .iter()
+                .flat_map(|s| s.functions().iter())
+                .filter(|f| !f.private)
+                .map(|f| f.name.as_str())
+                .collect();
+            let d = Diagnostic::error(format!(
+                "no script of this layer defines a function `{}`",
+                function.value
+            ))
+            .at(layer_file, function.span)
+            .suggest(&function.value, candidates);
+            return Err(if self.scripts.is_empty() {
+                d.hint("this layer names no scripts: list them under `scripts:`")
+            } else {
+                d
+            });
+        };
+        let decl = HookDecl {
+            rule,
+            function: &function.value,
+            arity: params.unwrap_or(arity),
+            file: layer_file,
+            span: function.span,
+        };
+        let hook = script.hook(&decl).map_err(Diagnostic::from)?;
+        Ok(HookRef {
+            script: script.name().to_string(),
+            function: function.value.clone(),
+            hook,
         })
+    }
+
+    /// The text of one of the layer's scripts, by its reported name.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.scripts
+            .iter()
+            .find(|s| s.name() == name)
+            .map(|s| s.file().text.as_str())
     }
 }

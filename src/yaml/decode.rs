@@ -88,12 +88,44 @@ impl de::Error for DecodeError {
     }
 
     fn invalid_type(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Self::custom(format!("expected {exp}, found {}", unexpected(unexp)))
+        Self::custom(format!(
+            "expected {}, found {}",
+            expected(exp),
+            unexpected(unexp)
+        ))
     }
 
     fn invalid_value(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Self::custom(format!("expected {exp}, found {}", unexpected(unexp)))
+        Self::custom(format!(
+            "expected {}, found {}",
+            expected(exp),
+            unexpected(unexp)
+        ))
     }
+
+    fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
+        Self::custom(format!("expected {}, found {len} items", expected(exp)))
+    }
+}
+
+/// What serde expected, in words a rule author reads ("u8" is "a whole
+/// number from 0 to 255").
+fn expected(exp: &dyn de::Expected) -> String {
+    let text = exp.to_string();
+    let words = match text.as_str() {
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" | "u64" | "usize" => "a whole number, 0 or more",
+        "i8" => "a whole number from -128 to 127",
+        "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "a boolean" => "true or false",
+        "a sequence" => "a list",
+        "a map" => "a mapping",
+        _ if text.starts_with("struct ") => "a mapping",
+        _ if text.starts_with("tuple struct ") || text.starts_with("a tuple of size") => "a list",
+        _ => return text,
+    };
+    words.to_string()
 }
 
 fn unexpected(u: de::Unexpected<'_>) -> String {
@@ -405,7 +437,10 @@ mod tests {
         let (f, n) = file("min: 2\nmax: seven\n");
         let err = decode::<Hand>(&f, &n).unwrap_err();
         assert_eq!(err.position().unwrap(), "t.yaml:2:6");
-        assert!(err.message.contains("expected u8"), "{}", err.message);
+        assert_eq!(
+            err.message,
+            "expected a whole number from 0 to 255, found the string \"seven\""
+        );
     }
 
     #[test]

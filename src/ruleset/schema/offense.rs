@@ -1,0 +1,109 @@
+//! The offense turn: how far runners move (`offense.run`), where they must
+//! stop once the ball is in the diamond (`offense.diamond_stop`,
+//! `offense.run_home`), and which runners are forced to run
+//! (`offense.force`). Collisions at home and long runs are hooks.
+
+use serde::{Deserialize, Serialize};
+
+use super::Validate;
+
+/// How far a runner may move in one offense turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunDistance {
+    /// A d6 rolled for him (BASIC).
+    Die,
+    /// His card's BASE RUN (A).
+    BaseRun,
+}
+
+/// `offense.run`: the offense turn (basic.offense.run, pro.offense.run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    /// How far each runner may move, in circles.
+    pub distance: RunDistance,
+    /// Runners move (and roll) from the most advanced back.
+    pub lead_runner_first: bool,
+    /// A runner may stop before using all of his move.
+    pub may_stop_early: bool,
+    /// The batter who hit must run toward first.
+    pub batter_must_run: bool,
+}
+
+impl Validate for Run {}
+
+/// What stops the runners.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopTrigger {
+    /// The ball reaching a square wholly inside the diamond.
+    Diamond,
+    /// The ball reaching the diamond or a Texas square, held or not.
+    DiamondOrTexas,
+}
+
+/// `offense.diamond_stop`: once the ball reaches the diamond, runners may
+/// only finish their runs to the next base they have not reached, and stop
+/// there (core.offense.movement, faq.offense.halfway, major.2.11.running).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiamondStop {
+    /// What stops them.
+    pub trigger: StopTrigger,
+    /// If set, only a runner at least this many circles past the base he
+    /// left may finish his run; the others go back to that base.
+    #[serde(default)]
+    pub only_if_past: Option<u8>,
+}
+
+impl Validate for DiamondStop {}
+
+/// Which runners may try for home despite the diamond stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunHomeFrom {
+    /// A runner who started the turn on second base.
+    Second,
+    /// Any runner.
+    Any,
+}
+
+/// `offense.run_home`: the exception to the diamond stop
+/// (pro.offense.diamond-stop, major.3.11.1.run-home): a runner whose full
+/// move carries him past third base may go on toward home.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunHome {
+    /// Who may.
+    pub from: RunHomeFrom,
+    /// Only when no other runner is between third and home.
+    pub needs_clear_path: bool,
+}
+
+impl Validate for RunHome {}
+
+/// Which runners must run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedRun {
+    /// A runner must move only when a teammate needs his base.
+    MakeRoom,
+    /// Every runner forced when the ball was hit must run to the next base,
+    /// from the first offense turn on, even with the ball in the diamond
+    /// and even if the runner behind him is out.
+    ForcedAtHit,
+}
+
+/// `offense.force`: forced runners (core.board.basepath,
+/// faq.offense.force).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Force {
+    /// Which runners must run.
+    pub must_run: ForcedRun,
+    /// After a caught fly ball the offense decides freely.
+    pub free_after_catch: bool,
+}
+
+impl Validate for Force {}

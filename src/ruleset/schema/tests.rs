@@ -1,0 +1,752 @@
+//! Tests of the rule schema: decoding and rejecting values, and every
+//! shipped ruleset checked against it, its hooks compiled and run on the
+//! rule documents' own examples.
+
+use std::sync::Arc;
+
+use rhai::{AST, Array, Dynamic, Engine, Map, Scope};
+
+use super::*;
+use crate::builtin;
+use crate::yaml::{Value, parse};
+
+const BUILTINS: [&str; 4] = ["basic", "pro", "faq", "major"];
+
+fn node(text: &str) -> (Arc<SourceFile>, Node) {
+    let file = SourceFile::new("t.yaml", text);
+    let node = parse(&file).expect("test YAML parses");
+    (file, node)
+}
+
+fn decode_text<T: DeserializeOwned + Validate>(text: &str) -> Result<T, Diagnostic> {
+    let (file, node) = node(text);
+    decode_checked::<T>(&file, &node)
+}
+
+/// Runs a data key's `check` on a text.
+fn check_key(key: &str, text: &str) -> Result<(), Diagnostic> {
+    let (file, node) = node(text);
+    match spec(key).map(|s| &s.kind) {
+        Some(RuleKind::Data { check }) => check(&file, &node),
+        _ => panic!("{key} is not a data key"),
+    }
+}
+
+#[test]
+fn keys_are_unique_dotted_lowercase() {
+    let mut keys: Vec<&str> = all().iter().map(|s| s.key).collect();
+    for key in &keys {
+        assert!(
+            key.contains('.')
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_'),
+            "{key}"
+        );
+        assert!(spec(key).is_some());
+    }
+    keys.sort_unstable();
+    let before = keys.len();
+    keys.dedup();
+    assert_eq!(before, keys.len(), "a key is listed twice");
+    assert!(spec("count.limit").is_none());
+}
+
+#[test]
+fn decodes_typed_values() {
+    let limits: CountLimits = decode_text("{balls: 4, strikes: 3}").unwrap();
+    assert_eq!(
+        limits,
+        CountLimits {
+            balls: 4,
+            strikes: 3
+        }
+    );
+
+    let memo: Memorandum = decode_text(
+        "draw_1: {balls: 1}\ndiscard_1: {strikes: 1}\ndraw_2: {balls: 2}\ndiscard_2: {balls: 1, strikes: 2}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        memo.price(false, 2),
+        Some(CountChange {
+            balls: 1,
+            strikes: 2
+        })
+    );
+    assert_eq!(memo.price(true, 3), None);
+
+    let ap: ActionPoints = decode_text("fixed: {infield: 3, outfield: 4}").unwrap();
+    assert_eq!(
+        ap,
+        ActionPoints::Fixed(FixedPoints {
+            infield: 3,
+            outfield: 4
+        })
+    );
+    assert_eq!(
+        decode_text::<ActionPoints>("card").unwrap(),
+        ActionPoints::Card
+    );
+
+    let roles: Roles = decode_text("P: {fields: infield, pitches: {starts: true, relieves: true, from_inning: 1}}\n1B: {fields: infield}\n").unwrap();
+    assert_eq!(roles[&RoleCode::FirstBase].fields, FieldGroup::Infield);
+
+    let track: StaminaTrack = decode_text("cells: [-2, -1, 0]").unwrap();
+    assert_eq!(track.modifier(1), -2);
+    assert_eq!(track.modifier(3), 0);
+    assert_eq!(track.modifier(0), 0);
+
+    let ways: OutWays = decode_text("[strikeout, caught_fly]").unwrap();
+    assert_eq!(ways, vec![OutWay::Strikeout, OutWay::CaughtFly]);
+
+    let pickup: GroundPickup = decode_text("{min_die: 2, automatic_from_turn: 2}").unwrap();
+    assert_eq!(pickup.automatic_after_misses, None);
+    assert_eq!(pickup.automatic_from_turn, Some(2));
+}
+
+#[test]
+fn rejects_wrong_types_with_the_position() {
+    let err = check_key("count.limits", "{balls: 4, strikes: three}").unwrap_err();
+    assert_eq!(err.position().unwrap(), "t.yaml:1:21");
+    let err = check_key("pitch.bonus", "1.5").unwrap_err();
+    assert!(err.message.contains("expected"), "{}", err.message);
+    assert!(check_key("defense.action_points", "cards").is_err());
+    assert!(check_key("game.outs_per_half", "-3").is_err());
+}
+
+#[test]
+fn rejects_unknown_keys_with_a_suggestion() {
+    let err = check_key("hand.limits", "{min: 2, maxi: 7}").unwrap_err();
+    assert!(
+        err.message.contains("unknown key `maxi`"),
+        "{}",
+        err.message
+    );
+    assert_eq!(err.hints, vec!["did you mean `max`?".to_string()]);
+    // A matrix row must name every Offense card, and only those.
+    let row = "{hit_fastball: hit, hit_curveball: strike, hit_dropball: strike, hit_strike: hit, no_swing: strike}";
+    let err = decode_text::<OutcomeRow>(row).unwrap_err();
+    assert!(
+        err.message.contains("runner_goes_to_2nd"),
+        "{}",
+        err.message
+    );
+    let err = check_key("ball.lie", "{diamond: ground, outfield: fly, texas: fly}").unwrap_err();
+    assert!(
+        err.message.contains("unknown key `texas`"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn rejects_values_that_make_no_sense() {
+    let err = check_key("hand.limits", "{min: 7, max: 2}").unwrap_err();
+    assert!(err.message.contains("above"), "{}", err.message);
+    assert!(check_key("count.limits", "{balls: 0, strikes: 3}").is_err());
+    assert!(
+        check_key(
+            "bases.path",
+            "{first: 5, second: 4, third: 15, home: 20, runners_per_base: 1}"
+        )
+        .is_err()
+    );
+    let both = "- {id: x, name: X, count: 1, plays_as: fastball_strike, immediate: true}";
+    assert!(check_key("deck.defense_specials", both).is_err());
+    let neither = "- {id: x, name: X, count: 1}";
+    assert!(check_key("deck.defense_specials", neither).is_err());
+    let twice = "- {id: x, name: X, count: 1, immediate: true}\n- {id: x, name: Y, count: 1, immediate: true}";
+    assert!(check_key("deck.offense_specials", twice).is_err());
+    assert!(check_key("stamina.track", "cells: [1, 0]").is_err());
+    assert!(
+        check_key(
+            "memorandum.per_batter",
+            "{max_cards: 2, order: [defense, defense], mix: false}"
+        )
+        .is_err()
+    );
+}
+
+// ------------------------------------------------------------ the shipped rulesets
+
+/// One shipped layer, parsed, with its scripts compiled into one AST.
+struct Layer {
+    name: &'static str,
+    file: Arc<SourceFile>,
+    root: Node,
+    ast: AST,
+}
+
+fn engine() -> Engine {
+    // As strict as the loader (whose raw engine keeps Rhai's default
+    // expression depths) and the script host (which fails on a missing map
+    // property) together.
+    let mut engine = Engine::new();
+    engine.set_fail_on_invalid_map_property(true);
+    engine
+}
+
+fn layer(name: &'static str) -> Layer {
+    let path = format!("rulesets/{name}/ruleset.yaml");
+    let text = builtin::file(&path).unwrap_or_else(|| panic!("{path} is shipped"));
+    let file = SourceFile::new(path.clone(), text);
+    let root = parse(&file).unwrap_or_else(|d| panic!("{path}: {}", d.render_plain()));
+    let engine = engine();
+    let mut ast = AST::empty();
+    if let Some(scripts) = root.get("scripts").and_then(seq) {
+        for script in scripts {
+            let script = script.as_str().expect("script names are strings");
+            let script_path = format!("rulesets/{name}/{script}");
+            let text =
+                builtin::file(&script_path).unwrap_or_else(|| panic!("{script_path} is shipped"));
+            let compiled = engine
+                .compile(text)
+                .unwrap_or_else(|e| panic!("{script_path} does not compile: {e}"));
+            ast = ast.merge(&compiled);
+        }
+    }
+    Layer {
+        name,
+        file,
+        root,
+        ast,
+    }
+}
+
+fn seq(node: &Node) -> Option<&[Node]> {
+    match &node.value {
+        Value::Seq(items) => Some(items),
+        _ => None,
+    }
+}
+
+fn rules(layer: &Layer) -> &[(Node, Node)] {
+    layer
+        .root
+        .get("rules")
+        .and_then(Node::as_map)
+        .unwrap_or_else(|| panic!("{} has rules", layer.name))
+}
+
+/// The function a layer's hook rule names.
+fn hook_of(layer: &Layer, key: &str) -> String {
+    rules(layer)
+        .iter()
+        .find(|(k, _)| k.as_str() == Some(key))
+        .and_then(|(_, entry)| entry.get("hook"))
+        .and_then(Node::as_str)
+        .unwrap_or_else(|| panic!("{} sets no hook for {key}", layer.name))
+        .to_string()
+}
+
+fn call<T: Clone + 'static>(layer: &Layer, key: &str, args: Vec<Dynamic>) -> T {
+    let function = hook_of(layer, key);
+    let result: Dynamic = engine()
+        .call_fn(&mut Scope::new(), &layer.ast, &function, args)
+        .unwrap_or_else(|e| panic!("{}: {function}: {e}", layer.name));
+    result
+        .try_cast::<T>()
+        .unwrap_or_else(|| panic!("{}: {function} returned the wrong type", layer.name))
+}
+
+fn int(v: i64) -> Dynamic {
+    Dynamic::from(v)
+}
+
+#[test]
+fn every_shipped_rule_matches_the_schema() {
+    let catalogue = builtin::file("rulesets/catalogue.yaml").expect("catalogue is shipped");
+    for name in BUILTINS {
+        let layer = layer(name);
+        assert_eq!(layer.root.get("ruleset").and_then(Node::as_str), Some(name));
+        for (key_node, entry) in rules(&layer) {
+            let key = key_node.as_str().expect("rule keys are strings");
+            let source = entry
+                .get("source")
+                .and_then(Node::as_str)
+                .unwrap_or_default();
+            assert!(
+                catalogue.contains(&format!("- id: {source}\n")),
+                "{name}: {key} cites `{source}`, not a catalogue id"
+            );
+            let spec = spec(key).unwrap_or_else(|| panic!("{name}: `{key}` is not a known key"));
+            if entry.get("remove").is_some() {
+                continue;
+            }
+            match &spec.kind {
+                RuleKind::Data { check } => {
+                    let value = entry
+                        .get("value")
+                        .unwrap_or_else(|| panic!("{name}: {key} is data and needs `value:`"));
+                    if let Err(d) = check(&layer.file, value) {
+                        panic!("{name}: {key}: {}", d.render_plain());
+                    }
+                }
+                RuleKind::Hook { params, .. } => {
+                    let function = hook_of(&layer, key);
+                    let found = layer
+                        .ast
+                        .iter_functions()
+                        .find(|f| f.name == function)
+                        .unwrap_or_else(|| panic!("{name}: {key}: no function `{function}`"));
+                    assert_eq!(
+                        found.params.len(),
+                        params.len(),
+                        "{name}: {key}: `{function}` must take {params:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_function_starts_with_a_comment() {
+    for (path, text) in builtin::files_under("rulesets") {
+        if !path.ends_with(".rhai") {
+            continue;
+        }
+        assert!(text.starts_with("//"), "{path} must open with a comment");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("fn ") {
+                assert!(
+                    i > 0 && lines[i - 1].starts_with("//"),
+                    "{path}:{}: a function needs a comment above it",
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn basic_hits_and_throws() {
+    let basic = layer("basic");
+    let direction: i64 = call(
+        &basic,
+        "hit.direction",
+        vec![int(4), Dynamic::from(Array::new())],
+    );
+    assert_eq!(direction, 4);
+    // 2d6 + the +1 batting bonus; the card values play no part.
+    let args = [3, 5, 4, 4, 1, 0, 0, 0].map(int).to_vec();
+    assert_eq!(call::<i64>(&basic, "hit.distance", args), 9);
+    // The ball moves the die's squares: 3 of 5, then arrives with 2 more.
+    let first: Map = call(
+        &basic,
+        "throw.resolution",
+        vec![int(3), int(0), int(0), int(5), int(0), true.into()],
+    );
+    assert_eq!(first["arrived"].as_bool(), Ok(false));
+    assert_eq!(first["squares"].as_int(), Ok(3));
+    let second: Map = call(
+        &basic,
+        "throw.resolution",
+        vec![int(2), int(0), int(0), int(2), int(-1), false.into()],
+    );
+    assert_eq!(second["arrived"].as_bool(), Ok(true));
+    // An orange -2 on a first die of 1 leaves the ball where it is.
+    let stuck: Map = call(
+        &basic,
+        "throw.resolution",
+        vec![int(1), int(0), int(0), int(4), int(-2), true.into()],
+    );
+    assert_eq!(stuck["squares"].as_int(), Ok(0));
+}
+
+#[test]
+fn pro_hit_matches_the_joe_de_majo_example() {
+    let pro = layer("pro");
+    // Joe de Majo F 4 + batting bonus 1 - Rolan Raian F 4: distance bonus 1.
+    let args = [3, 4, 4, 4, 1, 0, 0, 0].map(int).to_vec();
+    assert_eq!(call::<i64>(&pro, "hit.distance", args), 8);
+    // A +1 pitching special and a tired pitcher (-2 cell) cancel out.
+    let args = [3, 4, 4, 4, 1, 0, 1, -2].map(int).to_vec();
+    assert_eq!(call::<i64>(&pro, "hit.distance", args), 9);
+    let faces: Array = [1, 1, 2, 3, 5, 6].map(int).to_vec();
+    assert_eq!(
+        call::<i64>(&pro, "hit.direction", vec![int(2), faces.clone().into()]),
+        1
+    );
+    assert_eq!(
+        call::<i64>(&pro, "hit.direction", vec![int(5), faces.into()]),
+        5
+    );
+}
+
+#[test]
+fn pro_throws_accumulate_and_use_the_orange_modifier_once() {
+    let pro = layer("pro");
+    let roll = |die: i64, total: i64, first: bool| -> Map {
+        call(
+            &pro,
+            "throw.resolution",
+            vec![int(die), int(total), int(4), int(6), int(1), first.into()],
+        )
+    };
+    // faq.throw.orange's example: modifier +1, needed 4, a 1 gives 2.
+    let first = roll(1, 0, true);
+    assert_eq!(first["arrived"].as_bool(), Ok(false));
+    assert_eq!(first["total"].as_int(), Ok(2));
+    // Next turn the new die is added to that 2, without the modifier.
+    let second = roll(2, 2, false);
+    assert_eq!(second["arrived"].as_bool(), Ok(true));
+    assert_eq!(second["total"].as_int(), Ok(4));
+}
+
+#[test]
+fn pro_stamina_and_specials() {
+    let pro = layer("pro");
+    let initial: i64 = call(
+        &pro,
+        "stamina.initial",
+        vec![int(3), "P".into(), false.into()],
+    );
+    assert_eq!(initial, 7);
+    let loss = |event: &str| -> i64 { call(&pro, "stamina.loss", vec![event.into(), true.into()]) };
+    assert_eq!(
+        (
+            loss("inning_pitched"),
+            loss("batting_turn"),
+            loss("home_run"),
+            loss("base_conceded")
+        ),
+        (1, 1, 0, 0)
+    );
+
+    let runners: Array = vec![true.into(), false.into(), true.into()];
+    let k: Map = call(
+        &pro,
+        "special.immediate",
+        vec!["strike_out".into(), runners.clone().into(), int(1)],
+    );
+    assert_eq!(k["out"].as_bool(), Ok(true));
+    let hit: Map = call(
+        &pro,
+        "special.immediate",
+        vec!["one_base_hit".into(), runners.into(), int(1)],
+    );
+    assert_eq!(hit["batter"].as_int(), Ok(1));
+    let moved: Vec<i64> = hit["runners"]
+        .clone()
+        .into_array()
+        .unwrap()
+        .into_iter()
+        .map(|d| d.as_int().unwrap())
+        .collect();
+    assert_eq!(moved, vec![2, 0, 4]);
+}
+
+fn player(name: &str, role: &str, star: i64, base_run: i64) -> Dynamic {
+    let mut m = Map::new();
+    m.insert("name".into(), name.into());
+    m.insert("role".into(), role.into());
+    m.insert("star".into(), int(star));
+    m.insert("base_run".into(), int(base_run));
+    m.insert("card".into(), format!("values of {name}").into());
+    m.into()
+}
+
+/// A rule's YAML value as the map a hook receives.
+fn to_dynamic(node: &Node) -> Dynamic {
+    match &node.value {
+        Value::Null => Dynamic::UNIT,
+        Value::Bool(b) => (*b).into(),
+        Value::Int(i) => int(*i),
+        Value::Float(_) => panic!("rules hold no decimals"),
+        Value::Str(s) => s.clone().into(),
+        Value::Seq(items) => items.iter().map(to_dynamic).collect::<Array>().into(),
+        Value::Map(entries) => entries
+            .iter()
+            .map(|(k, v)| (k.as_str().expect("string keys").into(), to_dynamic(v)))
+            .collect::<Map>()
+            .into(),
+    }
+}
+
+fn value_of(layer: &Layer, key: &str) -> Dynamic {
+    rules(layer)
+        .iter()
+        .find(|(k, _)| k.as_str() == Some(key))
+        .and_then(|(_, entry)| entry.get("value"))
+        .map(to_dynamic)
+        .unwrap_or_else(|| panic!("{} sets no value for {key}", layer.name))
+}
+
+fn problems(result: &Map) -> Vec<String> {
+    result["problems"]
+        .clone()
+        .into_array()
+        .unwrap()
+        .into_iter()
+        .map(|d| d.into_string().unwrap())
+        .collect()
+}
+
+/// A PRO starting nine plus DH: star quality 3 each (30).
+fn pro_lineup() -> Array {
+    ["P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH"]
+        .iter()
+        .enumerate()
+        .map(|(i, role)| player(&format!("Player {i}"), role, 3, 4))
+        .collect()
+}
+
+#[test]
+fn pro_lineup_check() {
+    let pro = layer("pro");
+    let rules = value_of(&pro, "lineup.rules");
+    let ok: Map = call(
+        &pro,
+        "lineup.check",
+        vec![pro_lineup().into(), true.into(), rules.clone()],
+    );
+    assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
+
+    let mut heavy = pro_lineup();
+    heavy[0] = player("Ace", "P", 4, 3);
+    let bad: Map = call(
+        &pro,
+        "lineup.check",
+        vec![heavy.into(), true.into(), rules.clone()],
+    );
+    assert_eq!(
+        problems(&bad),
+        vec!["the starters' star quality adds up to 31; at most 30 is allowed"]
+    );
+
+    let no_dh: Map = call(
+        &pro,
+        "lineup.check",
+        vec![pro_lineup().into(), false.into(), rules],
+    );
+    assert_eq!(no_dh["ok"].as_bool(), Ok(false));
+}
+
+#[test]
+fn pro_roster_check() {
+    let pro = layer("pro");
+    let limits = value_of(&pro, "roster.limits");
+    let mut roster = Array::new();
+    for i in 0..8 {
+        roster.push(player(&format!("Pitcher {i}"), "P", i % 4, 3));
+    }
+    roster.push(player("Hitter", "DH", 2, 4));
+    for role in ["C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"] {
+        roster.push(player(&format!("{role} one"), role, 1, 4));
+        roster.push(player(&format!("{role} two"), role, 2, 4));
+    }
+    assert_eq!(roster.len(), 25);
+    let ok: Map = call(
+        &pro,
+        "roster.check",
+        vec![roster.clone().into(), limits.clone()],
+    );
+    assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
+
+    roster.pop();
+    roster.push(player("C one", "LF", 3, 4));
+    let bad: Map = call(&pro, "roster.check", vec![roster.into(), limits]);
+    let found = problems(&bad);
+    assert!(
+        found.contains(&"the roster has 1 players for RF; it needs 2".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"C one is on the roster 2 times; at most 1 allowed".to_string()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn major_roster_check() {
+    let major = layer("major");
+    let limits = value_of(&major, "roster.limits");
+    let mut roster = Array::new();
+    for (i, role) in ["Ps", "Ps", "P", "P", "Pr", "Pr", "Pr", "Pc"]
+        .iter()
+        .enumerate()
+    {
+        roster.push(player(&format!("Arm {i}"), role, i as i64, 3));
+    }
+    roster.push(player("Bat", "DH", 2, 4));
+    for (i, role) in [
+        "C", "C", "1B", "2B", "3B", "SS", "SS", "LF", "CF", "RF", "RF",
+    ]
+    .iter()
+    .enumerate()
+    {
+        roster.push(player(&format!("Glove {i}"), role, i as i64, 4));
+    }
+    // One name in two roles, the cards alike but for role and star.
+    roster.push(player("Two Way", "1B", 5, 5));
+    roster.push(player("Two Way", "LF", 6, 5));
+    roster.push(player("Speedy", "CF", 7, 6));
+    let ok: Map = call(
+        &major,
+        "roster.check",
+        vec![roster.clone().into(), limits.clone()],
+    );
+    assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
+
+    roster.push(player("Speedy Two", "CF", 7, 6));
+    let bad: Map = call(&major, "roster.check", vec![roster.into(), limits]);
+    let found = problems(&bad);
+    assert!(
+        found.contains(&"two CF players have star quality 7".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(
+            &"the roster has 4 players with BASE RUN above 4; at most 3 are allowed".to_string()
+        ),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn major_lineup_uses_pro_check_with_starting_pitcher_roles() {
+    let (pro, major) = (layer("pro"), layer("major"));
+    let rules = value_of(&major, "lineup.rules");
+    let mut lineup = pro_lineup();
+    lineup[0] = player("Starter", "Ps", 3, 3);
+    let ok: Map = call(
+        &pro,
+        "lineup.check",
+        vec![lineup.clone().into(), true.into(), rules],
+    );
+    assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
+    let pro_rules = value_of(&pro, "lineup.rules");
+    let bad: Map = call(
+        &pro,
+        "lineup.check",
+        vec![lineup.into(), true.into(), pro_rules],
+    );
+    assert_eq!(bad["ok"].as_bool(), Ok(false));
+}
+
+#[test]
+fn major_stamina_collision_and_long_runs() {
+    let major = layer("major");
+    let initial = |relief: bool| -> i64 {
+        call(
+            &major,
+            "stamina.initial",
+            vec![int(3), "P".into(), relief.into()],
+        )
+    };
+    assert_eq!((initial(false), initial(true)), (7, 4));
+    let loss = |event: &str, relief: bool| -> i64 {
+        call(&major, "stamina.loss", vec![event.into(), relief.into()])
+    };
+    assert_eq!(loss("home_run", false), 1);
+    assert_eq!(loss("base_conceded", false), 0);
+    assert_eq!(loss("base_conceded", true), 1);
+    assert_eq!(loss("walk", true), 0);
+    // 2.12.2: 3 innings played, 6 skipped.
+    assert_eq!(
+        call::<i64>(&major, "stamina.shortened", vec![int(9), int(6)]),
+        3
+    );
+    assert_eq!(
+        call::<i64>(&major, "stamina.shortened", vec![int(5), int(6)]),
+        1
+    );
+
+    let collide = |offense: i64, defense: i64, ball_first: bool| -> bool {
+        let m: Map = call(
+            &major,
+            "offense.collision",
+            vec![int(offense), int(defense), ball_first.into()],
+        );
+        m["out"].as_bool().unwrap()
+    };
+    // Ball first: defense + 2 >= offense is an out.
+    assert!(collide(5, 3, true));
+    assert!(!collide(6, 3, true));
+    // Ball after the runner: defense + 1 > offense is an out.
+    assert!(!collide(4, 3, false));
+    assert!(collide(4, 4, false));
+
+    // Joe de Majo, BASE RUN 5: 5 for the first two bases, then 4.
+    let run = |bases: i64| -> i64 { call(&major, "offense.long_runs", vec![int(5), int(bases)]) };
+    assert_eq!((run(0), run(1), run(2), run(3)), (5, 5, 4, 4));
+}
+
+#[test]
+fn shipped_decks_hold_the_documented_cards() {
+    let (basic, pro) = (layer("basic"), layer("pro"));
+    let value = |layer: &Layer, key: &str| -> Node {
+        rules(layer)
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(key))
+            .and_then(|(_, e)| e.get("value"))
+            .cloned()
+            .unwrap_or_else(|| panic!("{} sets {key}", layer.name))
+    };
+    let size: DeckSize = decode_checked(&basic.file, &value(&basic, "deck.size")).unwrap();
+    let defense: DefenseDeck = decode_checked(&basic.file, &value(&basic, "deck.defense")).unwrap();
+    let offense: OffenseDeck = decode_checked(&basic.file, &value(&basic, "deck.offense")).unwrap();
+    assert_eq!(defense.total(), u32::from(size.normal));
+    assert_eq!(offense.total(), u32::from(size.normal));
+    let specials: DefenseSpecials =
+        decode_checked(&pro.file, &value(&pro, "deck.defense_specials")).unwrap();
+    let total: u32 = specials.iter().map(|c| u32::from(c.count)).sum();
+    assert_eq!(total, u32::from(size.special));
+    assert!(specials.iter().any(|c| c.id == "strike_out" && c.immediate));
+    let specials: OffenseSpecials =
+        decode_checked(&pro.file, &value(&pro, "deck.offense_specials")).unwrap();
+    let total: u32 = specials.iter().map(|c| u32::from(c.count)).sum();
+    assert_eq!(total, u32::from(size.special));
+    assert!(
+        specials
+            .iter()
+            .any(|c| c.id == "one_base_hit" && c.immediate)
+    );
+}
+
+#[test]
+fn the_matrix_reads_as_the_rulebook_says() {
+    let (basic, major) = (layer("basic"), layer("major"));
+    let matrix = |layer: &Layer| -> PitchOutcomes {
+        let node = rules(layer)
+            .iter()
+            .find(|(k, _)| k.as_str() == Some("pitch.outcomes"))
+            .and_then(|(_, e)| e.get("value"))
+            .expect("pitch.outcomes is set");
+        decode_checked(&layer.file, node).unwrap()
+    };
+    let pro = matrix(&basic);
+    use Outcome::*;
+    use Response::*;
+    for pitch in Pitch::ALL {
+        let row = pro.row(pitch);
+        // NO SWING takes the zone; HIT STRIKE hits strikes only, never with the bonus.
+        assert_eq!(
+            row.get(NoSwing),
+            if pitch.is_strike() { Strike } else { Ball }
+        );
+        assert_eq!(
+            row.get(HitStrike),
+            if pitch.is_strike() { Hit } else { Strike }
+        );
+        assert_eq!(row.get(RunnerGoesTo2nd), Steal);
+    }
+    assert_eq!(pro.get(Pitch::FastballStrike, HitFastball), HitBonus);
+    assert_eq!(pro.get(Pitch::FastballBall, HitFastball), Hit);
+    assert_eq!(pro.get(Pitch::FastballStrike, HitCurveball), Strike);
+    // MAJOR: the same pairs, with a power hit where PRO has the bonus.
+    let major = matrix(&major);
+    for pitch in Pitch::ALL {
+        for response in Response::ALL {
+            let (p, m) = (pro.get(pitch, response), major.get(pitch, response));
+            assert_eq!(
+                m,
+                if p == HitBonus { PowerHit } else { p },
+                "{pitch:?} {response:?}"
+            );
+        }
+    }
+}
