@@ -17,7 +17,8 @@ fn load(arg: &str) -> Ruleset {
 #[test]
 fn builtin_rule_tables() {
     for name in BUILTINS {
-        let shown = render::show(&load(name));
+        let ruleset = load(name);
+        let shown = render::show(&ruleset, &ruleset.option_values(&[]).unwrap());
         common::in_area("rulesets", || {
             insta::assert_snapshot!(format!("show-{name}"), shown);
         });
@@ -171,4 +172,57 @@ fn broken_rulesets() {
             insta::assert_snapshot!(problems.render_plain());
         });
     });
+}
+
+#[test]
+fn house_examples_of_the_docs() {
+    let pro = load("pro");
+    for example in ["seven-innings.yaml", "capped-distance"] {
+        let path = format!("tests/data/rulesets/house/{example}");
+        let house = load(&path);
+        let text = diff::render(&pro, &house, &diff::diff(&pro, &house));
+        common::in_area("rulesets", || {
+            insta::assert_snapshot!(
+                format!("diff-pro-{}", example.trim_end_matches(".yaml")),
+                text
+            );
+        });
+    }
+}
+
+#[test]
+fn house_override_removal_and_option_keep_provenance() {
+    let house = load("tests/data/rulesets/house/seven-innings.yaml");
+    let catch = &house.rules["field.catch_minimum"];
+    assert_eq!(house.layer_of(catch).name, "seven-innings");
+    assert_eq!(catch.source, "house.sure-hands");
+    assert_eq!(
+        house.options["innings"].default,
+        bod::ruleset::OptionValue::Int(7)
+    );
+    assert_eq!(house.options["innings"].layer, "seven-innings");
+    // The option keeps the type and range its parent declared.
+    assert_eq!(
+        house.options["innings"].ty,
+        load("pro").options["innings"].ty
+    );
+    assert_eq!(house.house_rules.len(), 2);
+
+    let capped = load("tests/data/rulesets/house/capped-distance");
+    assert!(
+        !capped.rules.contains_key("hit.foul"),
+        "removed by the house layer"
+    );
+    let RuleBody::Hook(hook) = &capped.rules["hit.distance"].body else {
+        panic!("hit.distance is a hook")
+    };
+    // 2d6 = 3 + 4; batter 6 + bonus 1 - pitcher 2 = +5, capped at +2.
+    let args = (3_i64, 4_i64, 6_i64, 2_i64, 1_i64, 0_i64, 0_i64, 0_i64);
+    assert_eq!(hook.hook.call_as::<i64>(args).unwrap(), 9);
+    // PRO's own hook is uncapped: Joe de Majo (F 4) + 1 - Rolan Raian (F 4) = +1.
+    let RuleBody::Hook(pro_hook) = &load("pro").rules["hit.distance"].body else {
+        panic!("hit.distance is a hook")
+    };
+    let joe = (3_i64, 4_i64, 4_i64, 4_i64, 1_i64, 0_i64, 0_i64, 0_i64);
+    assert_eq!(pro_hook.hook.call_as::<i64>(joe).unwrap(), 8);
 }

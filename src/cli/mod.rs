@@ -100,6 +100,7 @@ fn main_job() -> CmdResult {
     print("\n")?;
     rules::run(rules::RulesCommand::Show {
         ruleset: "pro".to_string(),
+        set: Vec::new(),
     })
 }
 

@@ -13,6 +13,9 @@ pub(crate) enum RulesCommand {
     Show {
         /// A built-in ruleset (basic, pro, faq, major) or a path to a ruleset file or folder.
         ruleset: String,
+        /// Set an option for the game, as NAME=VALUE (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
     /// Check a ruleset file and its whole `extends` chain; print every problem.
     Check {
@@ -30,9 +33,10 @@ pub(crate) enum RulesCommand {
 
 pub(crate) fn run(cmd: RulesCommand) -> CmdResult {
     match cmd {
-        RulesCommand::Show { ruleset } => {
+        RulesCommand::Show { ruleset, set } => {
             let ruleset = Ruleset::load(&ruleset)?;
-            print(&render::show(&ruleset))
+            let values = ruleset.option_values(&set)?;
+            print(&render::show(&ruleset, &values))
         }
         RulesCommand::Check { ruleset: arg } => {
             let ruleset = Ruleset::load(&arg)?;

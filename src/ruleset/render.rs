@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Rule, RuleBody, Ruleset};
+use super::{OptionValues, Rule, RuleBody, Ruleset};
 use crate::yaml::{Node, Value};
 
 /// What a rule is: its value (see `pretty`, broken into lines at `indent`
@@ -15,8 +15,9 @@ pub fn describe_body(rule: &Rule, indent: usize) -> String {
     }
 }
 
-/// The whole effective ruleset, as `bod rules show` prints it.
-pub fn show(ruleset: &Ruleset) -> String {
+/// The whole effective ruleset, as `bod rules show` prints it, with the
+/// option values of one game (`values`; defaults where it sets nothing).
+pub fn show(ruleset: &Ruleset, values: &OptionValues) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -47,10 +48,14 @@ pub fn show(ruleset: &Ruleset) -> String {
     );
     let name_width = ruleset.options.keys().map(String::len).max().unwrap_or(0);
     for option in ruleset.options.values() {
+        let value = match values.0.get(&option.name) {
+            Some(v) if *v != option.default => format!("{v} (set; default {})", option.default),
+            _ => option.default.to_string(),
+        };
         let _ = writeln!(
             out,
-            "  {:<name_width$}  {} = {}   [{}] {}",
-            option.name, option.ty, option.default, option.layer, option.source
+            "  {:<name_width$}  {} = {value}   [{}] {}",
+            option.name, option.ty, option.layer, option.source
         );
         if let Some(doc) = &option.doc {
             let _ = writeln!(out, "  {:<name_width$}  {doc}", "");

@@ -1,0 +1,155 @@
+//! The `bod` binary end to end: every command on shipped and broken inputs,
+//! checked for exit code and output, through one small builder.
+
+use std::process::{Command, Output};
+
+/// A `bod` invocation run from the repository root.
+struct Bod {
+    args: Vec<String>,
+}
+
+/// What a run gave back.
+struct Ran {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn bod(args: &[&str]) -> Bod {
+    Bod {
+        args: args.iter().map(|a| a.to_string()).collect(),
+    }
+}
+
+impl Bod {
+    fn run(&self) -> Ran {
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = Command::new(env!("CARGO_BIN_EXE_bod"))
+            .args(&self.args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the bod binary runs");
+        Ran {
+            code: status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        }
+    }
+
+    /// Runs and expects success with `needle` on stdout.
+    fn succeeds_with(&self, needle: &str) -> Ran {
+        let ran = self.run();
+        assert_eq!(ran.code, 0, "bod {:?} failed:\n{}", self.args, ran.stderr);
+        assert!(
+            ran.stdout.contains(needle),
+            "bod {:?}: `{needle}` not in:\n{}",
+            self.args,
+            ran.stdout
+        );
+        ran
+    }
+
+    /// Runs and expects exit code `code` with `needle` on stderr.
+    fn fails_with(&self, code: i32, needle: &str) -> Ran {
+        let ran = self.run();
+        assert_eq!(
+            ran.code, code,
+            "bod {:?}:\n{}{}",
+            self.args, ran.stdout, ran.stderr
+        );
+        assert!(
+            ran.stderr.contains(needle),
+            "bod {:?}: `{needle}` not in:\n{}",
+            self.args,
+            ran.stderr
+        );
+        ran
+    }
+}
+
+#[test]
+fn main_job_shows_the_classic_field_and_pro_rules() {
+    let ran = bod(&[]).succeeds_with("Classic Park");
+    assert!(ran.stdout.contains("ruleset pro: PRO regulation"));
+}
+
+#[test]
+fn rules_show_check_and_diff() {
+    bod(&["rules", "show", "major"]).succeeds_with("offense.collision");
+    bod(&["rules", "show", "pro", "--set", "innings=7"]).succeeds_with("7 (set; default 9)");
+    bod(&[
+        "rules",
+        "check",
+        "tests/data/rulesets/house/seven-innings.yaml",
+    ])
+    .succeeds_with("layers basic <- pro <- seven-innings");
+    bod(&["rules", "diff", "pro", "faq"]).succeeds_with("0 added, 0 removed, 13 changed");
+}
+
+#[test]
+fn rules_errors_are_reported_with_position_and_exit_1() {
+    bod(&["rules", "show", "majr"]).fails_with(1, "did you mean `major`?");
+    bod(&[
+        "rules",
+        "check",
+        "tests/data/rulesets/broken/unknown-rule-key.yaml",
+    ])
+    .fails_with(1, "tests/data/rulesets/broken/unknown-rule-key.yaml:4:3");
+    let ran = bod(&[
+        "rules",
+        "check",
+        "tests/data/rulesets/broken/many-problems.yaml",
+    ])
+    .fails_with(1, "4 errors");
+    assert!(ran.stderr.contains('^'), "a caret under the spot");
+    bod(&["rules", "show", "pro", "--set", "inings=3"]).fails_with(1, "did you mean `innings`?");
+    bod(&["rules", "diff", "pro", "nowhere.yaml"]).fails_with(1, "nowhere.yaml");
+}
+
+#[test]
+fn field_show_svg_and_check() {
+    bod(&["field", "show", "bay"]).succeeds_with("legend");
+    bod(&["field", "check", "fields/harbor.field"]).succeeds_with("ok: fields/harbor.field");
+    let svg = bod(&["field", "svg", "classic"]).succeeds_with("<svg");
+    assert!(svg.stdout.trim_end().ends_with("</svg>"));
+    bod(&["field", "show", "clasic"]).fails_with(1, "did you mean `classic`?");
+    bod(&[
+        "field",
+        "check",
+        "tests/data/fields/broken/base-not-adjacent.field",
+    ])
+    .fails_with(1, "tests/data/fields/broken/base-not-adjacent.field:");
+}
+
+#[test]
+fn field_svg_writes_a_file() {
+    let out = std::env::temp_dir().join(format!("bod-cli-test-{}.svg", std::process::id()));
+    let out_arg = out.display().to_string();
+    let ran = bod(&["field", "svg", "borough", "-o", &out_arg]).run();
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let written = std::fs::read_to_string(&out).expect("the svg was written");
+    let _ = std::fs::remove_file(&out);
+    assert!(written.starts_with("<svg") || written.starts_with("<?xml"));
+}
+
+#[test]
+fn team_check_passes_the_sample_teams() {
+    for team in ["falchi", "corsari"] {
+        for ruleset in ["basic", "pro", "faq", "major"] {
+            let ran = bod(&["team", "check", team, "--ruleset", ruleset]).run();
+            assert_eq!(ran.code, 0, "{team} under {ruleset}:\n{}", ran.stderr);
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let ran = bod(&["rules", "shwo", "pro"]).run();
+    assert_eq!(ran.code, 2);
+    assert!(ran.stderr.contains("show"), "{}", ran.stderr);
+    assert_eq!(bod(&["--help"]).run().code, 0);
+}
