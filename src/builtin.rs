@@ -21,6 +21,16 @@ pub fn files_under(dir: &str) -> impl Iterator<Item = (&'static str, &'static st
         .copied()
 }
 
+/// Whether a command-line or `extends:` argument names a file rather than
+/// a shipped item: it has a path separator, a YAML extension, or starts
+/// with `.`. A bare word is a shipped name.
+pub fn looks_like_path(arg: &str) -> bool {
+    arg.contains(['/', '\\'])
+        || arg.ends_with(".yaml")
+        || arg.ends_with(".yml")
+        || arg.starts_with('.')
+}
+
 /// Names of the shipped items of a kind: `ruleset` folders under
 /// `rulesets/`, or `.field` files under `fields/` (without extension).
 pub fn ruleset_names() -> Vec<&'static str> {
@@ -49,6 +59,14 @@ mod tests {
     #[test]
     fn files_are_sorted_for_binary_search() {
         assert!(FILES.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn paths_and_names_are_told_apart() {
+        assert!(!looks_like_path("pro"));
+        assert!(looks_like_path("./pro"));
+        assert!(looks_like_path("house.yaml"));
+        assert!(looks_like_path("my/rules"));
     }
 
     #[test]

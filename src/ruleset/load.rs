@@ -30,12 +30,7 @@ impl Origin {
     /// Where a user's argument points: a built-in name, or a path to a
     /// ruleset file or to a folder holding `ruleset.yaml`.
     pub fn from_arg(arg: &str) -> Result<Origin, Diagnostic> {
-        let looks_like_path = arg.contains('/')
-            || arg.contains('\\')
-            || arg.ends_with(".yaml")
-            || arg.ends_with(".yml")
-            || arg.starts_with('.');
-        if !looks_like_path {
+        if !builtin::looks_like_path(arg) {
             if builtin::ruleset_names().contains(&arg) {
                 return Ok(Origin::Builtin(arg.to_string()));
             }
@@ -118,12 +113,7 @@ impl Origin {
 
     /// The origin of a parent named in this layer's `extends:`.
     fn parent(&self, extends: &str) -> Result<Origin, String> {
-        let is_name = !extends.contains('/')
-            && !extends.contains('\\')
-            && !extends.ends_with(".yaml")
-            && !extends.ends_with(".yml")
-            && !extends.starts_with('.');
-        if is_name {
+        if !builtin::looks_like_path(extends) {
             return if builtin::ruleset_names().contains(&extends) {
                 Ok(Origin::Builtin(extends.to_string()))
             } else {
