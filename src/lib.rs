@@ -12,3 +12,6 @@ pub mod ruleset;
 pub mod script;
 pub mod team;
 pub mod yaml;
+pub mod engine;
+pub mod agent;
+pub mod runner;

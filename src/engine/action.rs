@@ -1,0 +1,98 @@
+//! What the engine asks for (`Decision`) and what a manager or the dice
+//! answer (`Action`). A decision is either a choice for one side, with the
+//! legal actions listed, or a chance step that the driver answers from the
+//! seeded streams (or a scenario answers from its script).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::CardId;
+use super::state::{Lie, Side};
+use crate::field::SquareId;
+
+/// A manager's draw or discard before the first pitch to a batter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Memo {
+    /// Keep the hand as it is.
+    Keep,
+    /// Draw 1 or 2 cards.
+    Draw(u8),
+    /// Discard these cards (1 or 2).
+    Discard(Vec<CardId>),
+}
+
+/// One move of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Chance: the dice asked for, in order.
+    Dice(Vec<u8>),
+    /// The defense places its fielders, by position (P, C, 1B ... RF).
+    Position(Vec<SquareId>),
+    /// A draw or discard before the first pitch.
+    Memo(Memo),
+    /// The defense shows a pitch.
+    Pitch(CardId),
+    /// The offense answers with a card.
+    Respond(CardId),
+    /// The offense says how a ball on a Texas square lies.
+    Texas(Lie),
+    /// The defense names the fielder who plays the ball: his action points
+    /// are the turn's budget.
+    PlayBall(u8),
+    /// A fielder moves to an adjacent square.
+    Move {
+        /// The fielder (0..9).
+        fielder: u8,
+        /// The square.
+        to: SquareId,
+    },
+    /// A fielder on the ball's square tries to catch a fly ball.
+    Catch(u8),
+    /// A fielder at the fence leaps to rob a home run.
+    Leap(u8),
+    /// A fielder on the ball's square tries to pick up a ground ball.
+    Pickup(u8),
+    /// The fielder holding the ball throws it to a teammate.
+    Throw {
+        /// The thrower.
+        from: u8,
+        /// The receiver.
+        to: u8,
+    },
+    /// The defense ends its turn.
+    EndTurn,
+    /// The runner whose die was rolled moves this many circles (0 stays).
+    Advance(u8),
+}
+
+/// A chance step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chance {
+    /// Roll `count` six-sided dice.
+    Dice {
+        /// How many.
+        count: u8,
+        /// What for, in words ("hit", "catch", "throw", "run").
+        purpose: &'static str,
+    },
+}
+
+/// What the engine waits for next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// One side chooses among legal actions. For `Position` the list holds
+    /// one standard placement; any other placement the rules allow is
+    /// accepted too.
+    Choose {
+        /// Who chooses.
+        side: Side,
+        /// The legal actions.
+        actions: Vec<Action>,
+    },
+    /// A chance step.
+    Chance(Chance),
+    /// The game is over.
+    Over,
+}

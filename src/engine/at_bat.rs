@@ -1,0 +1,309 @@
+//! The at-bat: the memorandum before the first pitch (draws and discards
+//! priced in balls and strikes, defense first, forced draws), the pitch,
+//! the response and its outcome from the `pitch.outcomes` table (ball,
+//! strike, hit, hit with bonus, steal), forced draws when a hand runs out,
+//! walks and strikeouts.
+
+use super::action::Memo;
+use super::cards::{Card, CardId, DeckKind};
+use super::event::EventKind;
+use super::state::{Phase, Side, State};
+use super::{Action, Applied, Engine, Event, ev, illegal};
+use crate::ruleset::schema::{CountChange, Memorandum, Outcome};
+
+impl Engine<'_> {
+    fn deck_of(side: Side, state: &State) -> DeckKind {
+        if side == state.defense() {
+            DeckKind::Defense
+        } else {
+            DeckKind::Offense
+        }
+    }
+
+    fn memo_table(&self, side: Side, state: &State) -> &Memorandum {
+        if side == state.defense() {
+            &self.rules.memo_defense
+        } else {
+            &self.rules.memo_offense
+        }
+    }
+
+    /// Adds a memorandum price to the count. Returns whether the at-bat is
+    /// over (a walk or a strikeout was applied).
+    fn charge(&self, state: &mut State, price: CountChange, events: &mut Vec<Event>) -> bool {
+        if price.balls == 0 && price.strikes == 0 {
+            return false;
+        }
+        let limits = self.rules.count;
+        state.balls = (state.balls + price.balls).min(limits.balls);
+        state.strikes = (state.strikes + price.strikes).min(limits.strikes);
+        events.push(ev(
+            "memorandum.defense",
+            EventKind::Count {
+                balls: state.balls,
+                strikes: state.strikes,
+            },
+        ));
+        self.count_complete(state, events)
+    }
+
+    /// Ends the at-bat when the count is complete; the strikeout wins a tie
+    /// (the offense could not avoid its own draw).
+    fn count_complete(&self, state: &mut State, events: &mut Vec<Event>) -> bool {
+        if state.strikes >= self.rules.count.strikes {
+            self.strikeout(state, events);
+            true
+        } else if state.balls >= self.rules.count.balls {
+            self.walk(state, events);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Opens a manager's memorandum step: forced draws first, then the
+    /// manager's own choice (or straight on when nothing is left to choose).
+    pub(crate) fn start_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {
+        let deck = Self::deck_of(side, state);
+        let forced = &self.rules.forced_draw;
+        let held = state.hands[side.index()].of(deck).len() as u8;
+        if held < forced.new_batter_draw_to {
+            let missing = forced.new_batter_draw_to - held;
+            for _ in 0..missing {
+                self.draw(state, side, deck, 1, true, events);
+                let price = self.memo_table(side, state).draw_1;
+                if self.charge(state, price, events) {
+                    return;
+                }
+            }
+            state.memo_done[side.index()] = true;
+        }
+        state.phase = Phase::Memorandum { side };
+        if state.memo_done[side.index()] {
+            self.finish_memo(state, side, events);
+        }
+    }
+
+    fn finish_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {
+        if side == state.defense() {
+            self.start_memo(state, side.other(), events);
+        } else {
+            state.phase = Phase::Pitch;
+        }
+    }
+
+    /// The legal draws and discards of a manager before the first pitch.
+    pub(crate) fn memo_actions(&self, state: &State, side: Side) -> Vec<Action> {
+        let deck = Self::deck_of(side, state);
+        let hand = state.hands[side.index()].of(deck);
+        let held = hand.len();
+        let limits = self.rules.hand;
+        let max_cards = usize::from(self.rules.memo_use.max_cards.min(2));
+        let mut actions = vec![Action::Memo(Memo::Keep)];
+        for n in 1..=max_cards {
+            if held + n <= usize::from(limits.max) {
+                actions.push(Action::Memo(Memo::Draw(n as u8)));
+            }
+        }
+        if held > usize::from(limits.min) {
+            for (i, &a) in hand.iter().enumerate() {
+                actions.push(Action::Memo(Memo::Discard(vec![a])));
+                if max_cards >= 2 && held >= usize::from(limits.min) + 2 {
+                    for &b in &hand[i + 1..] {
+                        actions.push(Action::Memo(Memo::Discard(vec![a, b])));
+                    }
+                }
+            }
+        }
+        actions
+    }
+
+    pub(crate) fn memo(
+        &self,
+        state: &mut State,
+        side: Side,
+        action: &Action,
+        memo: &Memo,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        if !self.memo_actions(state, side).contains(action) {
+            return Err(illegal(
+                action,
+                "not a draw or discard the hand limits allow",
+            ));
+        }
+        let deck = Self::deck_of(side, state);
+        let price = match memo {
+            Memo::Keep => CountChange::default(),
+            Memo::Draw(n) => {
+                self.draw(state, side, deck, *n, false, events);
+                self.memo_table(side, state)
+                    .price(true, *n)
+                    .unwrap_or_default()
+            }
+            Memo::Discard(cards) => {
+                Self::discard(state, side, deck, cards);
+                events.push(ev(
+                    "memorandum.defense",
+                    EventKind::Discarded {
+                        side,
+                        deck,
+                        count: cards.len() as u8,
+                    },
+                ));
+                self.memo_table(side, state)
+                    .price(false, cards.len() as u8)
+                    .unwrap_or_default()
+            }
+        };
+        state.memo_done[side.index()] = true;
+        if !self.charge(state, price, events) {
+            self.finish_memo(state, side, events);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn pitch(
+        &self,
+        state: &mut State,
+        action: &Action,
+        card: CardId,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let side = state.defense();
+        if !state.hands[side.index()].defense.contains(&card) {
+            return Err(illegal(action, "that card is not in the defense's hand"));
+        }
+        Self::discard(state, side, DeckKind::Defense, &[card]);
+        state.pitches[side.index()] += 1;
+        events.push(ev(
+            "pitch.response",
+            EventKind::Pitched {
+                card: self.rules.defense_deck.card(card),
+            },
+        ));
+        state.phase = Phase::Response { pitch: card };
+        Ok(())
+    }
+
+    pub(crate) fn respond(
+        &self,
+        state: &mut State,
+        action: &Action,
+        pitch: CardId,
+        card: CardId,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let side = state.offense();
+        if !state.hands[side.index()].offense.contains(&card) {
+            return Err(illegal(action, "that card is not in the offense's hand"));
+        }
+        Self::discard(state, side, DeckKind::Offense, &[card]);
+        let response = self.rules.offense_deck.card(card);
+        events.push(ev(
+            "pitch.response",
+            EventKind::Responded { card: response },
+        ));
+        let (Card::Pitch(p), Card::Response(r)) = (self.rules.defense_deck.card(pitch), response)
+        else {
+            return Err(illegal(action, "the cards are not a pitch and a response"));
+        };
+        let outcome = self.rules.outcomes.get(p, r);
+        let limits = self.rules.count;
+        match outcome {
+            Outcome::Ball => {
+                state.balls += 1;
+                events.push(ev(
+                    "pitch.outcomes",
+                    EventKind::Ball {
+                        balls: state.balls,
+                        strikes: state.strikes,
+                    },
+                ));
+                if state.balls >= limits.balls {
+                    self.walk(state, events);
+                    return Ok(());
+                }
+            }
+            Outcome::Strike => {
+                if self.strike(state, "pitch.outcomes", events) {
+                    return Ok(());
+                }
+            }
+            Outcome::Steal => {
+                self.steal(state, events);
+                if self.strike(state, "pitch.steal", events) {
+                    return Ok(());
+                }
+            }
+            Outcome::Hit => {
+                state.phase = Phase::HitDice { bonus: 0 };
+                return Ok(());
+            }
+            Outcome::HitBonus | Outcome::PowerHit => {
+                state.phase = Phase::HitDice {
+                    bonus: self.rules.bonus,
+                };
+                return Ok(());
+            }
+        }
+        self.refill_empty_hands(state, events);
+        Ok(())
+    }
+
+    /// One strike; returns whether it was the third.
+    fn strike(&self, state: &mut State, rule: &'static str, events: &mut Vec<Event>) -> bool {
+        state.strikes += 1;
+        events.push(ev(
+            rule,
+            EventKind::Strike {
+                balls: state.balls,
+                strikes: state.strikes,
+            },
+        ));
+        if state.strikes >= self.rules.count.strikes {
+            self.strikeout(state, events);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// RUNNER GOES TO 2ND: the runner on first takes second when it is
+    /// free (core.cards.steal).
+    fn steal(&self, state: &mut State, events: &mut Vec<Event>) {
+        let from = self.rules.steal.from * 5;
+        let to = self.rules.steal.to * 5;
+        if state.runner_at(to).is_some() {
+            return;
+        }
+        if let Some(r) = state.runners.iter_mut().find(|r| r.pos == from) {
+            r.pos = to;
+            r.start = to;
+            let slot = r.slot;
+            events.push(ev("pitch.steal", EventKind::Stole { slot, from, to }));
+            self.score_arrivals(state, "pitch.steal", events);
+        }
+    }
+
+    /// After a pitch that leaves the batter at the plate: a manager with no
+    /// cards left must draw and pay the memorandum price at once
+    /// (core.hand.forced-draw). Then the next pitch.
+    fn refill_empty_hands(&self, state: &mut State, events: &mut Vec<Event>) {
+        for side in [state.defense(), state.offense()] {
+            let deck = Self::deck_of(side, state);
+            if state.hands[side.index()].of(deck).is_empty() {
+                let n = self.rules.forced_draw.empty_hand_draws.max(1);
+                self.draw(state, side, deck, n, true, events);
+                let price = self
+                    .memo_table(side, state)
+                    .price(true, n)
+                    .unwrap_or_default();
+                if self.charge(state, price, events) {
+                    return;
+                }
+            }
+        }
+        state.phase = Phase::Pitch;
+    }
+}

@@ -1,0 +1,257 @@
+//! `Event`: one thing that happened, with the rule that made it happen.
+//! Events are the engine's only output; play-by-play, box scores,
+//! statistics and logs are all built from them.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, DeckKind};
+use super::state::{Half, Lie, Side};
+use crate::field::SquareId;
+
+/// How a batter or runner was put out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutHow {
+    /// Three strikes.
+    Strikeout,
+    /// A fly ball caught (or a home run robbed at the fence).
+    Caught,
+    /// The ball reached the base he was forced to before him.
+    Force,
+    /// The ball reached the base he was running to before him.
+    Tag,
+}
+
+/// Where a batted ball came down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Landing {
+    /// On a square of the field.
+    Field,
+    /// Off the wall: beyond the fence but short of the blue minimum.
+    Wall,
+    /// Out of the park.
+    HomeRun,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum EventKind {
+    /// A deck was shuffled.
+    Shuffled {
+        /// Which.
+        deck: DeckKind,
+    },
+    /// A half inning began.
+    HalfStarted {
+        /// The inning.
+        inning: u8,
+        /// Top or bottom.
+        half: Half,
+    },
+    /// The defense placed its fielders.
+    Positioned {
+        /// The squares, by position.
+        squares: Vec<SquareId>,
+    },
+    /// A batter came to the plate.
+    BatterUp {
+        /// His side.
+        side: Side,
+        /// His batting-order slot (0..9).
+        slot: u8,
+    },
+    /// A manager drew cards.
+    Drew {
+        /// Who.
+        side: Side,
+        /// From which deck.
+        deck: DeckKind,
+        /// How many.
+        count: u8,
+        /// Whether the rules forced the draw.
+        forced: bool,
+    },
+    /// A manager discarded cards.
+    Discarded {
+        /// Who.
+        side: Side,
+        /// To which pile.
+        deck: DeckKind,
+        /// How many.
+        count: u8,
+    },
+    /// A discard pile became the new deck.
+    Reshuffled {
+        /// Which deck.
+        deck: DeckKind,
+    },
+    /// The count changed outside a pitch (the memorandum).
+    Count {
+        /// Balls.
+        balls: u8,
+        /// Strikes.
+        strikes: u8,
+    },
+    /// The defense showed a pitch.
+    Pitched {
+        /// The card.
+        card: Card,
+    },
+    /// The offense answered.
+    Responded {
+        /// The card.
+        card: Card,
+    },
+    /// A ball on the batter.
+    Ball {
+        /// Balls after it.
+        balls: u8,
+        /// Strikes.
+        strikes: u8,
+    },
+    /// A strike on the batter.
+    Strike {
+        /// Balls.
+        balls: u8,
+        /// Strikes after it.
+        strikes: u8,
+    },
+    /// Four balls: the batter walks.
+    Walk {
+        /// His slot.
+        slot: u8,
+    },
+    /// A runner stole a base.
+    Stole {
+        /// His slot.
+        slot: u8,
+        /// The circle he left.
+        from: u8,
+        /// The circle he reached.
+        to: u8,
+    },
+    /// Dice were rolled.
+    Rolled {
+        /// What for.
+        purpose: String,
+        /// The dice.
+        dice: Vec<u8>,
+    },
+    /// The ball was hit.
+    Hit {
+        /// The batting direction.
+        direction: u8,
+        /// The batting distance.
+        distance: i32,
+        /// Where it came down.
+        landing: Landing,
+        /// The square it lies on (none for a home run).
+        square: Option<SquareId>,
+    },
+    /// How the ball lies.
+    Lies {
+        /// Ground or fly.
+        lie: Lie,
+        /// Whether the offense chose it (a Texas square).
+        chosen: bool,
+    },
+    /// The defense named the fielder who plays the ball.
+    Plays {
+        /// The fielder.
+        fielder: u8,
+        /// The action points of the turn.
+        budget: u8,
+    },
+    /// A fielder moved one square.
+    Moved {
+        /// The fielder.
+        fielder: u8,
+        /// From.
+        from: SquareId,
+        /// To.
+        to: SquareId,
+    },
+    /// A catch, leap or pickup was tried.
+    Fielded {
+        /// The fielder.
+        fielder: u8,
+        /// "catch", "leap" or "pickup".
+        how: String,
+        /// The roll needed.
+        need: u8,
+        /// The roll.
+        roll: u8,
+        /// Whether he has the ball.
+        success: bool,
+    },
+    /// A fly ball fell: the ball lies on the ground.
+    Dropped,
+    /// A throw was made or continued.
+    Threw {
+        /// The thrower.
+        from: u8,
+        /// The receiver.
+        to: u8,
+        /// The square the ball reached.
+        at: SquareId,
+        /// Whether the receiver has it.
+        arrived: bool,
+    },
+    /// A runner moved.
+    Ran {
+        /// His slot.
+        slot: u8,
+        /// From circle.
+        from: u8,
+        /// To circle.
+        to: u8,
+    },
+    /// A run scored.
+    Scored {
+        /// The runner's slot.
+        slot: u8,
+    },
+    /// An out.
+    Out {
+        /// The batter's or runner's slot.
+        slot: u8,
+        /// How.
+        how: OutHow,
+        /// The fielders who handled the ball, in order (numbers 1-9).
+        fielders: Vec<u8>,
+    },
+    /// A defense turn ended.
+    DefenseTurnEnded,
+    /// An offense turn ended.
+    OffenseTurnEnded,
+    /// The ball in play is dead; pitching resumes.
+    PlayEnded {
+        /// The base the batter reached (0 when out), 4 for a run.
+        batter_reached: u8,
+    },
+    /// A half inning ended.
+    HalfEnded {
+        /// Runs scored in it.
+        runs: u8,
+    },
+    /// The game ended.
+    GameOver {
+        /// Home runs scored.
+        home: u32,
+        /// Guest runs scored.
+        away: u32,
+    },
+}
+
+/// One event and the rule behind it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The rule key that produced it (`count.limits`); the ruleset maps it
+    /// to the clause it cites.
+    pub rule: &'static str,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}

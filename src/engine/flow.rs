@@ -1,0 +1,457 @@
+//! The flow of a game around the plays: the start (decks shuffled, hands
+//! dealt), positioning the defense each half inning, bringing up batters,
+//! drawing cards (with reshuffles), walks, outs and runs, the end of a half
+//! inning, and the end of the game (extra innings, the home team not
+//! batting when ahead, the walk-off run).
+
+use super::cards::{CardId, DeckKind};
+use super::dice::{Source, Stream};
+use super::event::{EventKind, OutHow};
+use super::state::{Ball, Half, Hands, Phase, Runner, Side, State};
+use super::{Action, Applied, Engine, Event, ev, illegal};
+use crate::field::{Base, CutoffZone, Field, SquareId, SquareKind};
+
+impl Engine<'_> {
+    /// A new game: both decks shuffled from `seed`, the managers' first
+    /// hands dealt (home first), and the home team about to position its
+    /// defense for the top of the first.
+    pub fn new_game(&self, seed: u64) -> (State, Vec<Event>) {
+        let r = self.rules;
+        let placeholder = self.field.catcher();
+        let mut state = State {
+            phase: Phase::Position,
+            inning: 1,
+            half: Half::Top,
+            outs: 0,
+            balls: 0,
+            strikes: 0,
+            runs: [Vec::new(), vec![0]],
+            next_batter: [0, 0],
+            batter: 0,
+            memo_done: [false; 2],
+            runners: Vec::new(),
+            fielders: [placeholder; 9],
+            ball: Ball::Dead,
+            play: None,
+            hands: [Hands::default(), Hands::default()],
+            decks: Default::default(),
+            pitches: [0, 0],
+            shuffles: (seed, 0),
+        };
+        let mut events = Vec::new();
+        for deck in DeckKind::BOTH {
+            let list = match deck {
+                DeckKind::Defense => &r.defense_deck,
+                DeckKind::Offense => &r.offense_deck,
+            };
+            state.decks[deck.index()].draw = list.ids().collect();
+            shuffle(&mut state, deck, &mut events);
+        }
+        for side in [Side::Home, Side::Away] {
+            for deck in DeckKind::BOTH {
+                self.draw(
+                    &mut state,
+                    side,
+                    deck,
+                    r.hand_initial.size,
+                    false,
+                    &mut events,
+                );
+            }
+        }
+        events.push(ev(
+            "game.sides",
+            EventKind::HalfStarted {
+                inning: 1,
+                half: Half::Top,
+            },
+        ));
+        (state, events)
+    }
+
+    /// Draws `count` cards into a manager's hand, reshuffling the discard
+    /// pile when the deck runs out.
+    pub(crate) fn draw(
+        &self,
+        state: &mut State,
+        side: Side,
+        deck: DeckKind,
+        count: u8,
+        forced: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let mut drawn = 0;
+        for _ in 0..count {
+            if state.decks[deck.index()].draw.is_empty() {
+                let d = &mut state.decks[deck.index()];
+                if d.discard.is_empty() {
+                    break;
+                }
+                d.draw = std::mem::take(&mut d.discard);
+                d.draw.sort_unstable();
+                shuffle(state, deck, events);
+                events.push(ev("deck.cycle", EventKind::Reshuffled { deck }));
+            }
+            if let Some(card) = state.decks[deck.index()].draw() {
+                state.hands[side.index()].of_mut(deck).push(card);
+                drawn += 1;
+            }
+        }
+        if drawn > 0 {
+            events.push(ev(
+                if forced {
+                    "hand.forced_draw"
+                } else {
+                    "hand.initial"
+                },
+                EventKind::Drew {
+                    side,
+                    deck,
+                    count: drawn,
+                    forced,
+                },
+            ));
+        }
+    }
+
+    /// Puts cards from a hand on their deck's discard pile.
+    pub(crate) fn discard(state: &mut State, side: Side, deck: DeckKind, cards: &[CardId]) {
+        let hand = state.hands[side.index()].of_mut(deck);
+        hand.retain(|c| !cards.contains(c));
+        state.decks[deck.index()].discard.extend_from_slice(cards);
+    }
+
+    pub(crate) fn position(
+        &self,
+        state: &mut State,
+        action: &Action,
+        squares: &[SquareId],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        check_positions(self.field, squares).map_err(|reason| illegal(action, reason))?;
+        state.fielders.copy_from_slice(squares);
+        events.push(ev(
+            "defense.positioning",
+            EventKind::Positioned {
+                squares: squares.to_vec(),
+            },
+        ));
+        self.new_batter(state, events);
+        Ok(())
+    }
+
+    /// Brings the next batter of the offense to the plate.
+    pub(crate) fn new_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+        let side = state.offense();
+        state.batter = state.next_batter[side.index()];
+        state.next_batter[side.index()] = (state.batter + 1) % 9;
+        state.balls = 0;
+        state.strikes = 0;
+        state.memo_done = [false; 2];
+        state.ball = Ball::Dead;
+        state.play = None;
+        events.push(ev(
+            "core.sequence",
+            EventKind::BatterUp {
+                side,
+                slot: state.batter,
+            },
+        ));
+        self.start_memo(state, state.defense(), events);
+    }
+
+    /// Four balls: the batter takes first, forcing the runners ahead of
+    /// him one base.
+    pub(crate) fn walk(&self, state: &mut State, events: &mut Vec<Event>) {
+        events.push(ev("count.limits", EventKind::Walk { slot: state.batter }));
+        let mut need = 5;
+        let mut order: Vec<usize> = (0..state.runners.len()).collect();
+        order.sort_by_key(|&i| state.runners[i].pos);
+        for i in order {
+            if state.runners[i].pos == need {
+                let from = state.runners[i].pos;
+                state.runners[i].pos += 5;
+                need += 5;
+                let slot = state.runners[i].slot;
+                events.push(ev(
+                    "count.limits",
+                    EventKind::Ran {
+                        slot,
+                        from,
+                        to: from + 5,
+                    },
+                ));
+            }
+        }
+        state.runners.push(Runner {
+            slot: state.batter,
+            pos: 5,
+            start: 5,
+            forced_to: None,
+        });
+        events.push(ev(
+            "count.limits",
+            EventKind::Ran {
+                slot: state.batter,
+                from: 0,
+                to: 5,
+            },
+        ));
+        self.score_arrivals(state, "count.limits", events);
+        self.after_batter(state, events);
+    }
+
+    /// Three strikes.
+    pub(crate) fn strikeout(&self, state: &mut State, events: &mut Vec<Event>) {
+        let slot = state.batter;
+        self.out(
+            state,
+            slot,
+            OutHow::Strikeout,
+            Vec::new(),
+            "count.limits",
+            events,
+        );
+        self.after_batter(state, events);
+    }
+
+    /// Records an out (the runner, if any, leaves the base path).
+    pub(crate) fn out(
+        &self,
+        state: &mut State,
+        slot: u8,
+        how: OutHow,
+        fielders: Vec<u8>,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        state.runners.retain(|r| r.slot != slot);
+        state.outs += 1;
+        events.push(ev(
+            rule,
+            EventKind::Out {
+                slot,
+                how,
+                fielders,
+            },
+        ));
+    }
+
+    /// Runners who reached circle 20 score.
+    pub(crate) fn score_arrivals(
+        &self,
+        state: &mut State,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        let side = state.offense().index();
+        let scored: Vec<u8> = state
+            .runners
+            .iter()
+            .filter(|r| r.pos >= 20)
+            .map(|r| r.slot)
+            .collect();
+        for slot in scored {
+            state.runners.retain(|r| r.slot != slot);
+            if let Some(last) = state.runs[side].last_mut() {
+                *last += 1;
+            }
+            events.push(ev(rule, EventKind::Scored { slot }));
+        }
+    }
+
+    /// After a batter's turn ends (walk, strikeout, or the end of his play):
+    /// the half inning, the game, or the next batter.
+    pub(crate) fn after_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+        state.ball = Ball::Dead;
+        state.play = None;
+        if self.walk_off(state) {
+            self.game_over(state, events);
+        } else if state.outs >= self.rules.outs_per_half {
+            self.end_half(state, events);
+        } else {
+            self.new_batter(state, events);
+        }
+    }
+
+    /// Whether the home team has just taken the lead in the last inning or
+    /// later: the game ends at once.
+    fn walk_off(&self, state: &State) -> bool {
+        state.half == Half::Bottom
+            && state.inning >= self.rules.innings
+            && state.score(Side::Home) > state.score(Side::Away)
+    }
+
+    fn end_half(&self, state: &mut State, events: &mut Vec<Event>) {
+        let runs = state.runs[state.offense().index()]
+            .last()
+            .copied()
+            .unwrap_or(0);
+        events.push(ev("game.outs_per_half", EventKind::HalfEnded { runs }));
+        state.runners.clear();
+        state.outs = 0;
+        let innings = self.rules.innings;
+        let (home, away) = (state.score(Side::Home), state.score(Side::Away));
+        let over = match state.half {
+            Half::Top => {
+                state.inning >= innings && home > away && self.rules.length.home_skips_when_ahead
+            }
+            Half::Bottom => {
+                state.inning >= innings && (home != away || !self.rules.length.extra_innings)
+            }
+        };
+        if over {
+            self.game_over(state, events);
+            return;
+        }
+        match state.half {
+            Half::Top => state.half = Half::Bottom,
+            Half::Bottom => {
+                state.half = Half::Top;
+                state.inning += 1;
+            }
+        }
+        state.runs[state.offense().index()].push(0);
+        events.push(ev(
+            "game.length",
+            EventKind::HalfStarted {
+                inning: state.inning,
+                half: state.half,
+            },
+        ));
+        state.phase = Phase::Position;
+    }
+
+    fn game_over(&self, state: &mut State, events: &mut Vec<Event>) {
+        state.phase = Phase::Over;
+        state.ball = Ball::Dead;
+        state.play = None;
+        events.push(ev(
+            "game.length",
+            EventKind::GameOver {
+                home: state.score(Side::Home),
+                away: state.score(Side::Away),
+            },
+        ));
+    }
+}
+
+/// Shuffles a deck's draw pile with the game's shuffle stream.
+fn shuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
+    let (seed, count) = state.shuffles;
+    let mut stream = Stream::new(seed, u64::from(count), Source::Shuffle);
+    stream.shuffle(&mut state.decks[deck.index()].draw);
+    state.shuffles.1 += 1;
+    events.push(ev("deck.cycle", EventKind::Shuffled { deck }));
+}
+
+/// Whether a fielder may stand on a square at the start of a half inning
+/// (core.defense.positioning).
+fn check_positions(field: &Field, squares: &[SquareId]) -> Result<(), String> {
+    if squares.len() != 9 {
+        return Err(format!("nine fielders are placed, not {}", squares.len()));
+    }
+    for (i, a) in squares.iter().enumerate() {
+        if field.squares().get(a.index()).is_none() {
+            return Err(format!("square {} is not on this field", a.index()));
+        }
+        if squares[..i].contains(a) {
+            return Err("two fielders on one square".to_string());
+        }
+    }
+    if !field.is_mound(squares[0]) {
+        return Err("the pitcher stands on the mound".to_string());
+    }
+    if squares[1] != field.catcher() {
+        return Err("the catcher stands in C".to_string());
+    }
+    for (i, &sq) in squares.iter().enumerate().skip(2) {
+        let kind = field.kind(sq);
+        let ok = if i < 6 {
+            matches!(kind, SquareKind::Diamond | SquareKind::Texas) && !field.is_mound(sq)
+        } else {
+            matches!(kind, SquareKind::Outfield | SquareKind::Texas)
+        };
+        if !ok {
+            return Err(format!(
+                "{} stands {}",
+                super::POSITIONS[i],
+                if i < 6 {
+                    "inside the diamond"
+                } else {
+                    "in the outfield"
+                }
+            ));
+        }
+    }
+    let dir = |sq: SquareId| field.square(sq).direction.unwrap_or(0);
+    if !(dir(squares[6]) <= dir(squares[7]) && dir(squares[7]) <= dir(squares[8])) {
+        return Err("the center fielder stands between the left and right fielders".to_string());
+    }
+    Ok(())
+}
+
+/// The usual placement of the nine on a field: the pitcher on the mound,
+/// the catcher in C, first and third basemen on their bases' outer
+/// squares, the middle infielders in the cutoff zones, and the outfielders
+/// two thirds of the way to the fence in the left, centre and right
+/// directions.
+pub fn standard_positions(field: &Field) -> Vec<SquareId> {
+    let outer = |base: Base| {
+        field
+            .base_squares(base)
+            .iter()
+            .copied()
+            .max_by_key(|&s| field.square(s).distance)
+            .unwrap_or(field.catcher())
+    };
+    let middle = |zone: CutoffZone, fallback: Base| {
+        field
+            .cutoff_squares(zone)
+            .iter()
+            .copied()
+            .filter(|&s| field.kind(s) == SquareKind::Diamond && field.base_at(s).is_none())
+            .max_by_key(|&s| (field.square(s).distance, s.index()))
+            .unwrap_or_else(|| outer(fallback))
+    };
+    let deep = |direction: u8| {
+        let fence = field.fence(direction);
+        let target = (fence * 2).div_ceil(3);
+        (1..=fence)
+            .rev()
+            .filter_map(|d| field.square_at(direction, d))
+            .filter(|&s| field.kind(s) == SquareKind::Outfield)
+            .min_by_key(|&s| (field.square(s).distance.abs_diff(target), s.index()))
+            .unwrap_or_else(|| field.fence_square(direction))
+    };
+    vec![
+        field.mound()[0],
+        field.catcher(),
+        outer(Base::First),
+        middle(CutoffZone::FirstSecond, Base::Second),
+        outer(Base::Third),
+        middle(CutoffZone::SecondThird, Base::Second),
+        deep(2),
+        deep(if field.fence(3) >= field.fence(4) {
+            3
+        } else {
+            4
+        }),
+        deep(5),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::field::load_field;
+
+    #[test]
+    fn standard_positions_are_legal_on_every_shipped_field() {
+        for name in crate::builtin::field_names() {
+            let field = load_field(name).unwrap();
+            let squares = standard_positions(&field);
+            assert_eq!(check_positions(&field, &squares), Ok(()), "{name}");
+        }
+    }
+}

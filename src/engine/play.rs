@@ -1,0 +1,1034 @@
+//! The ball in play: the hit's dice and where the ball lands (fence, wall
+//! ball, home run), then defense and offense turns in turn. The defense
+//! names the fielder whose action points make the turn's budget, moves
+//! fielders square by square, catches flies (moves + minimum), picks up
+//! grounders, leaps at the fence, and throws the ball toward a teammate a
+//! die of squares at a time. Force and tag outs happen where a fielder with
+//! the ball stands on a base. The offense moves its runners, most advanced
+//! first, a die of circles each, stopping at the next base once the ball is
+//! in the diamond. A play ends when the offense leaves every runner on a
+//! base, or at the third out.
+
+use super::event::{EventKind, Landing, OutHow};
+use super::rules::Arg;
+use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
+use super::{Action, Applied, Engine, Event, ev, illegal};
+use crate::field::{Base, SquareId, SquareKind};
+use crate::ruleset::schema::{ActionPoints, MissAdvance, RunDistance, Whose};
+
+fn base_pos(base: Base) -> u8 {
+    match base {
+        Base::First => 5,
+        Base::Second => 10,
+        Base::Third => 15,
+        Base::Home => 20,
+    }
+}
+
+impl Engine<'_> {
+    /// The action points of a fielder (0..9).
+    fn action_points(&self, fielder: u8) -> u8 {
+        match self.rules.action_points {
+            ActionPoints::Fixed(points) => {
+                if is_infielder(fielder) {
+                    points.infield
+                } else {
+                    points.outfield
+                }
+            }
+            // Player cards come with the PRO level; without a card a
+            // fielder plays with the BASIC points.
+            ActionPoints::Card => {
+                if is_infielder(fielder) {
+                    3
+                } else {
+                    4
+                }
+            }
+        }
+    }
+
+    /// Whether a fielder may step onto a square (core.defense.movement).
+    fn may_enter(&self, state: &State, fielder: u8, to: SquareId) -> bool {
+        if state.fielder_on(to).is_some() {
+            return false;
+        }
+        let m = &self.rules.movement;
+        match self.field.kind(to) {
+            SquareKind::Texas => m.texas_open_to_all,
+            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher => {
+                is_infielder(fielder) || m.outfielders_enter_diamond
+            }
+            SquareKind::Outfield => !is_infielder(fielder) || m.infielders_leave_diamond,
+        }
+    }
+
+    fn in_diamond(&self, square: SquareId) -> bool {
+        matches!(
+            self.field.kind(square),
+            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher
+        )
+    }
+
+    /// The hit: direction and distance from the dice and the hooks, then
+    /// where the ball lands.
+    pub(crate) fn hit(
+        &self,
+        state: &mut State,
+        action: &Action,
+        bonus: u8,
+        dice: &[u8],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let [die, d1, d2] = dice else {
+            return Err(illegal(
+                action,
+                "a hit takes three dice: direction, then two for distance",
+            ));
+        };
+        if ![*die, *d1, *d2].iter().all(|d| (1..=6).contains(d)) {
+            return Err(illegal(action, "dice show 1 to 6"));
+        }
+        events.push(ev(
+            "hit.distance",
+            EventKind::Rolled {
+                purpose: "hit".into(),
+                dice: dice.to_vec(),
+            },
+        ));
+        let int = |i: u8| Arg::Int(i64::from(i));
+        let direction = self
+            .rules
+            .hit_direction
+            .int(&[int(*die), Arg::Int(0)])?
+            .clamp(1, 6) as u8;
+        let distance = self.rules.hit_distance.int(&[
+            int(*d1),
+            int(*d2),
+            Arg::Int(0),
+            Arg::Int(0),
+            int(bonus),
+            Arg::Int(0),
+            Arg::Int(0),
+            Arg::Int(0),
+        ])? as i32;
+        let mut play = Play {
+            direction,
+            distance,
+            dice: d1 + d2,
+            turn: 1,
+            budget: 0,
+            moved: [0; 9],
+            fielded_at: None,
+            in_diamond: false,
+            handled: Vec::new(),
+            batter_out: false,
+            caught: false,
+            moved_this_turn: false,
+            to_move: Vec::new(),
+            run_die: None,
+            offense_turn: false,
+            home_run: false,
+        };
+        self.put_batter_on_path(state);
+        match self.field.landing(direction, distance) {
+            crate::field::Landing::Square(square) => {
+                events.push(ev(
+                    "hit.distance",
+                    EventKind::Hit {
+                        direction,
+                        distance,
+                        landing: Landing::Field,
+                        square: Some(square),
+                    },
+                ));
+                let kind = self.field.kind(square);
+                play.in_diamond = self.in_diamond(square);
+                state.play = Some(play);
+                if kind == SquareKind::Texas {
+                    state.ball = Ball::Loose {
+                        at: square,
+                        lie: Lie::Ground,
+                        dropped: false,
+                    };
+                    state.phase = Phase::TexasChoice;
+                    return Ok(());
+                }
+                let lie = if self.in_diamond(square) {
+                    self.rules.lie.diamond
+                } else {
+                    self.rules.lie.outfield
+                };
+                state.ball = Ball::Loose {
+                    at: square,
+                    lie,
+                    dropped: false,
+                };
+                events.push(ev("ball.lie", EventKind::Lies { lie, chosen: false }));
+                self.start_defense_turn(state, events);
+            }
+            crate::field::Landing::Fence(square) => {
+                events.push(ev(
+                    "hit.fence",
+                    EventKind::Hit {
+                        direction,
+                        distance,
+                        landing: Landing::Wall,
+                        square: Some(square),
+                    },
+                ));
+                state.play = Some(play);
+                state.ball = Ball::Loose {
+                    at: square,
+                    lie: Lie::Ground,
+                    dropped: true,
+                };
+                events.push(ev("hit.fence", EventKind::Dropped));
+                self.missed_catch_advance(state, "hit.fence", events);
+                self.start_defense_turn(state, events);
+            }
+            crate::field::Landing::HomeRun => {
+                events.push(ev(
+                    "hit.fence",
+                    EventKind::Hit {
+                        direction,
+                        distance,
+                        landing: Landing::HomeRun,
+                        square: None,
+                    },
+                ));
+                let fence = &self.rules.fence;
+                let catchable = if self.field.blue(direction).is_some() {
+                    fence.blue_home_run_catchable
+                } else {
+                    fence.home_run_catchable
+                };
+                if catchable && play.dice < self.rules.leap.dice_below {
+                    play.home_run = true;
+                    state.play = Some(play);
+                    state.ball = Ball::Loose {
+                        at: self.field.fence_square(direction),
+                        lie: Lie::Fly,
+                        dropped: false,
+                    };
+                    self.start_defense_turn(state, events);
+                } else {
+                    state.play = Some(play);
+                    self.home_run(state, events);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The batter becomes a runner at home plate; the runners forced by
+    /// him are marked.
+    fn put_batter_on_path(&self, state: &mut State) {
+        state.runners.push(Runner {
+            slot: state.batter,
+            pos: 0,
+            start: 0,
+            forced_to: Some(5),
+        });
+        let mut need = 5;
+        let mut order: Vec<usize> = (0..state.runners.len()).collect();
+        order.sort_by_key(|&i| state.runners[i].pos);
+        for i in order {
+            let r = &mut state.runners[i];
+            r.start = r.pos;
+            if r.pos == 0 {
+                continue;
+            }
+            if r.pos == need {
+                r.forced_to = Some(need + 5);
+                need += 5;
+            } else {
+                r.forced_to = None;
+            }
+        }
+        sort_runners(state);
+    }
+
+    /// Everybody scores.
+    fn home_run(&self, state: &mut State, events: &mut Vec<Event>) {
+        let moves: Vec<(u8, u8)> = state.runners.iter().map(|r| (r.slot, r.pos)).collect();
+        for (slot, from) in moves {
+            events.push(ev("hit.fence", EventKind::Ran { slot, from, to: 20 }));
+        }
+        for r in &mut state.runners {
+            r.pos = 20;
+        }
+        self.score_arrivals(state, "hit.fence", events);
+        self.end_play(state, 4, events);
+    }
+
+    pub(crate) fn texas(&self, state: &mut State, lie: Lie, events: &mut Vec<Event>) -> Applied {
+        if let Ball::Loose { lie: l, .. } = &mut state.ball {
+            *l = lie;
+        }
+        events.push(ev("ball.texas", EventKind::Lies { lie, chosen: true }));
+        self.start_defense_turn(state, events);
+        Ok(())
+    }
+
+    /// A new defense turn: the budget is the ball holder's points when the
+    /// rules say so, else the defense names a fielder.
+    fn start_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        state.phase = Phase::Defense;
+        let Some(play) = state.play.as_mut() else {
+            return;
+        };
+        play.offense_turn = false;
+        play.moved = [0; 9];
+        play.budget = 0;
+        let whose = if play.turn == 1 {
+            self.rules.budget.first_turn
+        } else {
+            self.rules.budget.later_turns
+        };
+        if let (Whose::BallHolder, Ball::Held { by }) = (whose, &state.ball) {
+            let by = *by;
+            let budget = self.action_points(by);
+            if let Some(play) = state.play.as_mut() {
+                play.budget = budget;
+            }
+            events.push(ev(
+                "defense.budget",
+                EventKind::Plays {
+                    fielder: by,
+                    budget,
+                },
+            ));
+        }
+    }
+
+    /// The legal defense actions now.
+    pub(crate) fn defense_actions(&self, state: &State) -> Vec<Action> {
+        let Some(play) = &state.play else {
+            return vec![Action::EndTurn];
+        };
+        if play.budget == 0 {
+            return (0..9).map(Action::PlayBall).collect();
+        }
+        let mut actions = Vec::new();
+        let holder = match state.ball {
+            Ball::Held { by } => Some(by),
+            _ => None,
+        };
+        match &state.ball {
+            Ball::Loose { at, lie, dropped } => {
+                if let Some(f) = state.fielder_on(*at) {
+                    if *lie == Lie::Fly && !*dropped && play.turn == 1 {
+                        actions.push(if play.home_run {
+                            Action::Leap(f)
+                        } else {
+                            Action::Catch(f)
+                        });
+                    } else if *lie == Lie::Ground || *dropped {
+                        actions.push(Action::Pickup(f));
+                    }
+                }
+            }
+            Ball::Held { by } => {
+                for to in 0..9u8 {
+                    if to != *by {
+                        actions.push(Action::Throw { from: *by, to });
+                    }
+                }
+            }
+            Ball::Thrown { thrower, to, .. } => actions.push(Action::Throw {
+                from: *thrower,
+                to: *to,
+            }),
+            Ball::Dead => {}
+        }
+        for f in 0..9u8 {
+            if Some(f) == holder {
+                continue;
+            }
+            for &to in self.field.neighbours(state.fielders[usize::from(f)]) {
+                if self.may_enter(state, f, to) {
+                    actions.push(Action::Move { fielder: f, to });
+                }
+            }
+        }
+        actions.push(Action::EndTurn);
+        actions
+    }
+
+    pub(crate) fn defense_action(
+        &self,
+        state: &mut State,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        if !self.defense_actions(state).contains(action) {
+            return Err(illegal(action, "not a legal defense action now"));
+        }
+        let play = state.play.as_mut().expect("a defense turn has a play");
+        match *action {
+            Action::PlayBall(f) => {
+                let budget = self.action_points(f);
+                play.budget = budget;
+                events.push(ev(
+                    "defense.budget",
+                    EventKind::Plays { fielder: f, budget },
+                ));
+            }
+            Action::Move { fielder, to } => {
+                play.budget -= 1;
+                play.moved[usize::from(fielder)] += 1;
+                let from = state.fielders[usize::from(fielder)];
+                state.fielders[usize::from(fielder)] = to;
+                events.push(ev(
+                    "defense.movement",
+                    EventKind::Moved { fielder, from, to },
+                ));
+                self.maybe_end_defense_turn(state, events);
+            }
+            Action::Catch(f) => {
+                play.budget -= 1;
+                let need = self
+                    .rules
+                    .catch
+                    .minimum(is_infielder(f), play.moved[usize::from(f)]);
+                state.phase = Phase::DefenseDie {
+                    purpose: DefenseRoll::Catch { fielder: f, need },
+                };
+            }
+            Action::Leap(f) => {
+                play.budget -= 1;
+                state.phase = Phase::DefenseDie {
+                    purpose: DefenseRoll::Leap {
+                        fielder: f,
+                        need: self.rules.leap.need,
+                    },
+                };
+            }
+            Action::Pickup(f) => {
+                play.budget -= 1;
+                let dropped = matches!(state.ball, Ball::Loose { dropped: true, .. });
+                let automatic = dropped
+                    || self
+                        .rules
+                        .pickup
+                        .automatic_from_turn
+                        .is_some_and(|t| play.turn >= t);
+                if automatic {
+                    self.picked_up(state, f, events);
+                    events.push(ev(
+                        "field.ground_pickup",
+                        EventKind::Fielded {
+                            fielder: f,
+                            how: "pickup".into(),
+                            need: 0,
+                            roll: 0,
+                            success: true,
+                        },
+                    ));
+                    self.maybe_end_defense_turn(state, events);
+                } else {
+                    state.phase = Phase::DefenseDie {
+                        purpose: DefenseRoll::Pickup {
+                            fielder: f,
+                            need: self.rules.pickup.min_die,
+                        },
+                    };
+                }
+            }
+            Action::Throw { from, to } => {
+                play.budget -= 1;
+                state.phase = Phase::DefenseDie {
+                    purpose: DefenseRoll::Throw { from, to },
+                };
+            }
+            Action::EndTurn => self.end_defense_turn(state, events),
+            _ => return Err(illegal(action, "not a defense action")),
+        }
+        Ok(())
+    }
+
+    /// A fielder now holds the ball where it lay.
+    fn picked_up(&self, state: &mut State, f: u8, events: &mut Vec<Event>) {
+        let square = state.fielders[usize::from(f)];
+        state.ball = Ball::Held { by: f };
+        if let Some(play) = state.play.as_mut() {
+            play.fielded_at = Some(square);
+            play.handled.push(f + 1);
+            if self.in_diamond(square) {
+                play.in_diamond = true;
+            }
+        }
+        self.base_outs(state, f, events);
+    }
+
+    /// Outs where a fielder holding the ball stands on a base: every runner
+    /// heading for that base who has not reached it, and a runner forced
+    /// to it who is still on the base behind.
+    fn base_outs(&self, state: &mut State, f: u8, events: &mut Vec<Event>) {
+        let square = state.fielders[usize::from(f)];
+        let Some(base) = self.field.base_at(square) else {
+            return;
+        };
+        let target = base_pos(base);
+        let handled = state
+            .play
+            .as_ref()
+            .map(|p| p.handled.clone())
+            .unwrap_or_default();
+        let victims: Vec<(u8, OutHow)> = state
+            .runners
+            .iter()
+            .filter(|r| {
+                r.pos < target
+                    && (r.pos > target - 5 || (r.pos == target - 5 && r.forced_to == Some(target)))
+            })
+            .map(|r| {
+                (
+                    r.slot,
+                    if r.forced_to == Some(target) {
+                        OutHow::Force
+                    } else {
+                        OutHow::Tag
+                    },
+                )
+            })
+            .collect();
+        for (slot, how) in victims {
+            if state.outs >= self.rules.outs_per_half {
+                break;
+            }
+            let start = state
+                .runners
+                .iter()
+                .find(|r| r.slot == slot)
+                .map(|r| r.start);
+            self.out(state, slot, how, handled.clone(), "out.ways", events);
+            if slot == state.batter
+                && let Some(play) = state.play.as_mut()
+            {
+                play.batter_out = true;
+            }
+            if let Some(start) = start {
+                release_forces(state, start);
+            }
+        }
+    }
+
+    fn maybe_end_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        if state.outs >= self.rules.outs_per_half {
+            self.end_play(state, 0, events);
+            return;
+        }
+        state.phase = Phase::Defense;
+        if state.play.as_ref().is_some_and(|p| p.budget == 0) {
+            self.end_defense_turn(state, events);
+        }
+    }
+
+    pub(crate) fn defense_die(
+        &self,
+        state: &mut State,
+        action: &Action,
+        purpose: DefenseRoll,
+        dice: &[u8],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let [roll] = dice else {
+            return Err(illegal(action, "one die"));
+        };
+        let roll = *roll;
+        if !(1..=6).contains(&roll) {
+            return Err(illegal(action, "a die shows 1 to 6"));
+        }
+        match purpose {
+            DefenseRoll::Catch { fielder, need } | DefenseRoll::Leap { fielder, need } => {
+                let leap = matches!(purpose, DefenseRoll::Leap { .. });
+                let rule = if leap {
+                    "field.fence_leap"
+                } else {
+                    "field.catch_minimum"
+                };
+                let success = roll >= need;
+                events.push(ev(
+                    rule,
+                    EventKind::Fielded {
+                        fielder,
+                        how: if leap { "leap" } else { "catch" }.into(),
+                        need,
+                        roll,
+                        success,
+                    },
+                ));
+                if success {
+                    state.ball = Ball::Held { by: fielder };
+                    let play = state.play.as_mut().expect("a play");
+                    play.caught = true;
+                    play.batter_out = true;
+                    play.fielded_at = Some(state.fielders[usize::from(fielder)]);
+                    play.handled.push(fielder + 1);
+                    play.home_run = false;
+                    let batter = state.batter;
+                    self.out(
+                        state,
+                        batter,
+                        OutHow::Caught,
+                        vec![fielder + 1],
+                        rule,
+                        events,
+                    );
+                    // Runners tag up: they are no longer forced.
+                    for r in &mut state.runners {
+                        r.forced_to = None;
+                    }
+                    if state.outs >= self.rules.outs_per_half {
+                        self.end_play(state, 0, events);
+                    } else {
+                        self.end_defense_turn(state, events);
+                    }
+                } else if leap {
+                    self.home_run(state, events);
+                } else {
+                    if let Ball::Loose { dropped, lie, .. } = &mut state.ball {
+                        *dropped = true;
+                        *lie = Lie::Ground;
+                    }
+                    events.push(ev("field.fly_miss", EventKind::Dropped));
+                    self.missed_catch_advance(state, "field.fly_miss", events);
+                    self.end_defense_turn(state, events);
+                }
+            }
+            DefenseRoll::Pickup { fielder, need } => {
+                let success = roll >= need;
+                events.push(ev(
+                    "field.ground_pickup",
+                    EventKind::Fielded {
+                        fielder,
+                        how: "pickup".into(),
+                        need,
+                        roll,
+                        success,
+                    },
+                ));
+                if success {
+                    self.picked_up(state, fielder, events);
+                    self.maybe_end_defense_turn(state, events);
+                } else if state.play.as_ref().is_some_and(|p| p.budget > 0) {
+                    state.phase = Phase::Defense;
+                } else {
+                    self.end_defense_turn(state, events);
+                }
+            }
+            DefenseRoll::Throw { from, to } => self.throw_die(state, from, to, roll, events)?,
+        }
+        Ok(())
+    }
+
+    /// One die of a throw: the ball moves toward the receiver; the turn ends.
+    fn throw_die(
+        &self,
+        state: &mut State,
+        from: u8,
+        to: u8,
+        roll: u8,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let (at, total, first) = match state.ball {
+            Ball::Held { by } => (state.fielders[usize::from(by)], 0, true),
+            Ball::Thrown { at, total, .. } => (at, total, false),
+            _ => (state.fielders[usize::from(from)], 0, true),
+        };
+        let target = state.fielders[usize::from(to)];
+        let distance = self.field.king_distance(at, target);
+        let modifier = state
+            .play
+            .as_ref()
+            .and_then(|p| p.fielded_at)
+            .filter(|_| first)
+            .and_then(|sq| self.field.orange(sq))
+            .unwrap_or(0);
+        events.push(ev(
+            "throw.resolution",
+            EventKind::Rolled {
+                purpose: "throw".into(),
+                dice: vec![roll],
+            },
+        ));
+        let result = self.rules.throw.map(&[
+            Arg::Int(i64::from(roll)),
+            Arg::Int(i64::from(total)),
+            Arg::Int(0),
+            Arg::Int(i64::from(distance)),
+            Arg::Int(i64::from(modifier)),
+            Arg::Bool(first),
+        ])?;
+        let arrived = result
+            .get("arrived")
+            .and_then(|v| v.as_bool().ok())
+            .unwrap_or(false);
+        let squares = result
+            .get("squares")
+            .and_then(|v| v.as_int().ok())
+            .unwrap_or(0)
+            .max(0) as u32;
+        let new_total = result
+            .get("total")
+            .and_then(|v| v.as_int().ok())
+            .unwrap_or(0)
+            .clamp(0, 255) as u8;
+        let now = if arrived {
+            target
+        } else {
+            self.field.advance(at, target, squares)
+        };
+        events.push(ev(
+            "throw.resolution",
+            EventKind::Threw {
+                from,
+                to,
+                at: now,
+                arrived,
+            },
+        ));
+        if self.in_diamond(now)
+            && let Some(play) = state.play.as_mut()
+        {
+            play.in_diamond = true;
+        }
+        if arrived {
+            state.ball = Ball::Held { by: to };
+            if let Some(play) = state.play.as_mut() {
+                play.handled.push(to + 1);
+                play.fielded_at = None;
+            }
+            self.base_outs(state, to, events);
+        } else {
+            state.ball = Ball::Thrown {
+                at: now,
+                thrower: from,
+                to,
+                total: new_total,
+            };
+        }
+        if state.outs >= self.rules.outs_per_half {
+            self.end_play(state, 0, events);
+        } else {
+            self.end_defense_turn(state, events);
+        }
+        Ok(())
+    }
+
+    /// A fly ball not caught (or off the wall): the batter and the runners
+    /// advance as `field.fly_miss` says.
+    fn missed_catch_advance(&self, state: &mut State, rule: &'static str, events: &mut Vec<Event>) {
+        match self.rules.fly_miss.advance {
+            MissAdvance::AllOneBase | MissAdvance::BatterAndOneRunner => {
+                for i in 0..state.runners.len() {
+                    let r = &mut state.runners[i];
+                    let from = r.pos;
+                    r.pos = r.next_base().min(20);
+                    let (slot, to) = (r.slot, r.pos);
+                    events.push(ev(rule, EventKind::Ran { slot, from, to }));
+                }
+            }
+        }
+        for r in &mut state.runners {
+            if r.forced_to.is_some_and(|t| r.pos >= t) {
+                r.forced_to = None;
+            }
+        }
+        self.score_arrivals(state, rule, events);
+    }
+
+    fn end_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        events.push(ev("core.sequence", EventKind::DefenseTurnEnded));
+        if state.play.as_ref().is_some_and(|p| p.home_run)
+            && !matches!(state.ball, Ball::Held { .. })
+        {
+            // Nobody leapt: the home run stands.
+            self.home_run(state, events);
+            return;
+        }
+        self.start_offense_turn(state, events);
+    }
+
+    fn start_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        sort_runners(state);
+        let order: Vec<u8> = state.runners.iter().map(|r| r.slot).collect();
+        let Some(play) = state.play.as_mut() else {
+            return;
+        };
+        play.offense_turn = true;
+        play.moved_this_turn = false;
+        play.to_move = order;
+        self.next_runner(state, events);
+    }
+
+    fn next_runner(&self, state: &mut State, events: &mut Vec<Event>) {
+        let Some(play) = state.play.as_mut() else {
+            return;
+        };
+        if play.to_move.is_empty() {
+            self.end_offense_turn(state, events);
+            return;
+        }
+        match self.rules.run.distance {
+            RunDistance::Die => state.phase = Phase::RunDie,
+            RunDistance::BaseRun => {
+                play.run_die = Some(4);
+                state.phase = Phase::Run;
+            }
+        }
+    }
+
+    pub(crate) fn run_die(
+        &self,
+        state: &mut State,
+        action: &Action,
+        dice: &[u8],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let [roll] = dice else {
+            return Err(illegal(action, "one die"));
+        };
+        if !(1..=6).contains(roll) {
+            return Err(illegal(action, "a die shows 1 to 6"));
+        }
+        events.push(ev(
+            "offense.run",
+            EventKind::Rolled {
+                purpose: "run".into(),
+                dice: vec![*roll],
+            },
+        ));
+        if let Some(play) = state.play.as_mut() {
+            play.run_die = Some(*roll);
+        }
+        state.phase = Phase::Run;
+        Ok(())
+    }
+
+    /// How far the runner now moving may go: (least, most) circles.
+    fn run_range(&self, state: &State) -> Option<(u8, u8)> {
+        let play = state.play.as_ref()?;
+        let slot = *play.to_move.first()?;
+        let runner = state.runners.iter().find(|r| r.slot == slot)?;
+        let die = play.run_die.unwrap_or(0);
+        let mut limit = 20u8;
+        if let Some(ahead) = state
+            .runners
+            .iter()
+            .filter(|r| r.pos > runner.pos)
+            .map(|r| r.pos)
+            .min()
+        {
+            limit = ahead - 1;
+        }
+        if play.in_diamond {
+            limit = limit.min(runner.next_base());
+        }
+        let most = die.min(limit.saturating_sub(runner.pos));
+        let must = runner.pos == 0
+            || !runner.on_base()
+            || runner.forced_to.is_some_and(|t| runner.pos < t);
+        let least = if must { most.min(1) } else { 0 };
+        Some((least, most))
+    }
+
+    pub(crate) fn run_actions(&self, state: &State) -> Vec<Action> {
+        match self.run_range(state) {
+            Some((least, most)) => (least..=most).map(Action::Advance).collect(),
+            None => vec![Action::Advance(0)],
+        }
+    }
+
+    pub(crate) fn advance(
+        &self,
+        state: &mut State,
+        action: &Action,
+        n: u8,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let Some((least, most)) = self.run_range(state) else {
+            return Err(illegal(action, "no runner is moving"));
+        };
+        if n < least || n > most {
+            return Err(illegal(
+                action,
+                format!("this runner may move {least} to {most} circles"),
+            ));
+        }
+        let play = state.play.as_mut().expect("an offense turn has a play");
+        let slot = play.to_move.remove(0);
+        play.run_die = None;
+        if n > 0 {
+            play.moved_this_turn = true;
+            let holder_base = match state.ball {
+                Ball::Held { by } => self
+                    .field
+                    .base_at(state.fielders[usize::from(by)])
+                    .map(base_pos),
+                _ => None,
+            };
+            let handled = play.handled.clone();
+            let r = state
+                .runners
+                .iter_mut()
+                .find(|r| r.slot == slot)
+                .expect("the runner exists");
+            let from = r.pos;
+            let to = from + n;
+            // Running into a base where a fielder waits with the ball is an out.
+            if let Some(base) = holder_base.filter(|&b| from < b && to >= b) {
+                r.pos = base;
+                events.push(ev(
+                    "offense.run",
+                    EventKind::Ran {
+                        slot,
+                        from,
+                        to: base,
+                    },
+                ));
+                let start = r.start;
+                self.out(state, slot, OutHow::Tag, handled, "out.ways", events);
+                release_forces(state, start);
+                if state.outs >= self.rules.outs_per_half {
+                    self.end_play(state, 0, events);
+                    return Ok(());
+                }
+            } else {
+                r.pos = to;
+                if r.forced_to.is_some_and(|t| to >= t) {
+                    r.forced_to = None;
+                }
+                events.push(ev("offense.run", EventKind::Ran { slot, from, to }));
+                self.score_arrivals(state, "offense.run", events);
+                if state.phase == Phase::Over {
+                    return Ok(());
+                }
+            }
+        }
+        self.next_runner(state, events);
+        Ok(())
+    }
+
+    fn end_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        events.push(ev("core.sequence", EventKind::OffenseTurnEnded));
+        let settled = state.runners.iter().all(Runner::on_base);
+        let moved = state.play.as_ref().is_some_and(|p| p.moved_this_turn);
+        if self.walk_off_now(state) || (!moved) || state.runners.is_empty() {
+            self.settle_runners(state, events);
+            let reached = state
+                .runners
+                .iter()
+                .find(|r| r.slot == state.batter)
+                .map_or(
+                    if state.play.as_ref().is_some_and(|p| p.batter_out) {
+                        0
+                    } else {
+                        4
+                    },
+                    |r| r.pos / 5,
+                );
+            self.end_play(state, reached, events);
+            return;
+        }
+        let _ = settled;
+        if let Some(play) = state.play.as_mut() {
+            play.turn += 1;
+        }
+        self.start_defense_turn(state, events);
+    }
+
+    fn walk_off_now(&self, state: &State) -> bool {
+        state.half == super::Half::Bottom
+            && state.inning >= self.rules.innings
+            && state.score(Side::Home) > state.score(Side::Away)
+    }
+
+    /// At the end of a play, a runner left between bases goes on to the
+    /// next base when it is free, else back to the last one; with both
+    /// taken he is out (caught in a rundown).
+    fn settle_runners(&self, state: &mut State, events: &mut Vec<Event>) {
+        sort_runners(state);
+        let mut i = 0;
+        while i < state.runners.len() {
+            let r = state.runners[i];
+            if r.on_base() {
+                i += 1;
+                continue;
+            }
+            let taken = |pos: u8| {
+                state
+                    .runners
+                    .iter()
+                    .any(|o| o.slot != r.slot && o.pos == pos)
+            };
+            let to = if !taken(r.next_base()) {
+                Some(r.next_base())
+            } else if !taken(r.last_base()) && r.last_base() > 0 {
+                Some(r.last_base())
+            } else {
+                None
+            };
+            match to {
+                Some(to) => {
+                    state.runners[i].pos = to;
+                    events.push(ev(
+                        "offense.run",
+                        EventKind::Ran {
+                            slot: r.slot,
+                            from: r.pos,
+                            to,
+                        },
+                    ));
+                    i += 1;
+                }
+                None => {
+                    let handled = state
+                        .play
+                        .as_ref()
+                        .map(|p| p.handled.clone())
+                        .unwrap_or_default();
+                    self.out(state, r.slot, OutHow::Tag, handled, "out.ways", events);
+                }
+            }
+        }
+        self.score_arrivals(state, "offense.run", events);
+        sort_runners(state);
+    }
+
+    fn end_play(&self, state: &mut State, batter_reached: u8, events: &mut Vec<Event>) {
+        events.push(ev("out.after", EventKind::PlayEnded { batter_reached }));
+        for r in &mut state.runners {
+            r.start = r.pos;
+            r.forced_to = None;
+        }
+        self.after_batter(state, events);
+    }
+}
+
+/// Runners most advanced first.
+fn sort_runners(state: &mut State) {
+    state.runners.sort_by_key(|r| std::cmp::Reverse(r.pos));
+}
+
+/// When the runner who started at `start` is out, the runner ahead of him
+/// is no longer forced, and so on up the chain.
+fn release_forces(state: &mut State, start: u8) {
+    let mut behind = start;
+    loop {
+        let next = if behind == 0 { 5 } else { behind + 5 };
+        match state
+            .runners
+            .iter_mut()
+            .find(|r| r.start == next && r.forced_to.is_some())
+        {
+            Some(r) => {
+                r.forced_to = None;
+                behind = next;
+            }
+            None => break,
+        }
+    }
+}

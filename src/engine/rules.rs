@@ -1,0 +1,310 @@
+//! `GameRules`: the resolved ruleset as the engine reads it. Every rule the
+//! engine needs is decoded once into its typed value (or its hook), so the
+//! game loop never touches YAML; pure integer hooks are memoised, so a
+//! procedure written in Rhai costs one script call per distinct input.
+//! Each rule keeps the clause it cites, for the events it produces.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use serde::de::DeserializeOwned;
+
+use super::cards::DeckList;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ruleset::schema::{
+    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
+    FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
+    Memorandum, MemorandumUse, Movement, OffenseDeck, PitchOutcomes, Run, Steal, Validate,
+};
+use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
+use crate::script::{Map, ScriptError};
+
+/// An argument to a hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+}
+
+impl From<i64> for Arg {
+    fn from(i: i64) -> Self {
+        Arg::Int(i)
+    }
+}
+
+impl From<bool> for Arg {
+    fn from(b: bool) -> Self {
+        Arg::Bool(b)
+    }
+}
+
+/// A hook with a memo of its results: hooks are pure over their inputs.
+pub struct Memoised {
+    hook: HookRef,
+    memo: Mutex<HashMap<Vec<Arg>, Result<Map, String>>>,
+}
+
+impl std::fmt::Debug for Memoised {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Memoised({:?})", self.hook)
+    }
+}
+
+/// A failing hook, as the engine reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HookFailure(pub String);
+
+impl Memoised {
+    fn new(hook: HookRef) -> Self {
+        Self {
+            hook,
+            memo: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Calls the hook with integer arguments and an integer result.
+    pub fn int(&self, args: &[Arg]) -> Result<i64, HookFailure> {
+        let map = self.call(args, false)?;
+        map.get("value")
+            .and_then(|v| v.as_int().ok())
+            .ok_or_else(|| {
+                HookFailure(format!(
+                    "hook `{}` did not return an integer",
+                    self.hook.function
+                ))
+            })
+    }
+
+    /// Calls the hook with integer arguments and a map result.
+    pub fn map(&self, args: &[Arg]) -> Result<Map, HookFailure> {
+        self.call(args, true)
+    }
+
+    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Map, HookFailure> {
+        if let Some(hit) = self.memo.lock().map_err(|_| poisoned())?.get(args) {
+            return hit.clone().map_err(HookFailure);
+        }
+        let result = self.invoke(args, wants_map);
+        self.memo
+            .lock()
+            .map_err(|_| poisoned())?
+            .insert(args.to_vec(), result.clone());
+        result.map_err(HookFailure)
+    }
+
+    fn invoke(&self, args: &[Arg], wants_map: bool) -> Result<Map, String> {
+        let dynamic: Vec<rhai::Dynamic> = args
+            .iter()
+            .map(|&a| match a {
+                Arg::Int(i) => i.into(),
+                Arg::Bool(b) => b.into(),
+            })
+            .collect();
+        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
+        if wants_map {
+            self.hook.hook.call_as::<Map>(dynamic).map_err(render)
+        } else {
+            let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
+            let mut map = Map::new();
+            map.insert("value".into(), value.into());
+            Ok(map)
+        }
+    }
+}
+
+fn poisoned() -> HookFailure {
+    HookFailure("a hook's memo was poisoned by a panic".to_string())
+}
+
+/// Every rule the engine reads, decoded.
+#[derive(Debug)]
+pub struct GameRules {
+    /// The ruleset's name.
+    pub name: String,
+    /// Innings in a regulation game (the `innings` option).
+    pub innings: u8,
+    /// `game.length`.
+    pub length: GameLength,
+    /// `game.outs_per_half`.
+    pub outs_per_half: u8,
+    /// `count.limits`.
+    pub count: CountLimits,
+    /// `memorandum.defense`.
+    pub memo_defense: Memorandum,
+    /// `memorandum.offense`.
+    pub memo_offense: Memorandum,
+    /// `memorandum.per_batter`.
+    pub memo_use: MemorandumUse,
+    /// `hand.limits`.
+    pub hand: HandLimits,
+    /// `hand.initial`.
+    pub hand_initial: HandInitial,
+    /// `hand.forced_draw`.
+    pub forced_draw: ForcedDraw,
+    /// The Defense deck's cards.
+    pub defense_deck: DeckList,
+    /// The Offense deck's cards.
+    pub offense_deck: DeckList,
+    /// `pitch.outcomes`.
+    pub outcomes: PitchOutcomes,
+    /// `pitch.bonus`.
+    pub bonus: u8,
+    /// `pitch.steal`.
+    pub steal: Steal,
+    /// `hit.direction`.
+    pub hit_direction: Memoised,
+    /// `hit.distance`.
+    pub hit_distance: Memoised,
+    /// `hit.fence`.
+    pub fence: HitFence,
+    /// `ball.lie`.
+    pub lie: BallLie,
+    /// `defense.action_points`.
+    pub action_points: ActionPoints,
+    /// `defense.budget`.
+    pub budget: Budget,
+    /// `defense.movement`.
+    pub movement: Movement,
+    /// `field.ground_pickup`.
+    pub pickup: GroundPickup,
+    /// `field.catch_minimum`.
+    pub catch: CatchMinimum,
+    /// `field.fly_miss`.
+    pub fly_miss: FlyMiss,
+    /// `field.fence_leap`.
+    pub leap: FenceLeap,
+    /// `throw.resolution`.
+    pub throw: Memoised,
+    /// `bases.path`.
+    pub bases: BasePath,
+    /// `offense.run`.
+    pub run: Run,
+    /// The clause each rule key cites.
+    sources: HashMap<String, String>,
+}
+
+impl GameRules {
+    /// Reads the rules of a resolved ruleset with one game's options.
+    /// Reports every missing or unusable rule at once.
+    pub fn new(ruleset: &Ruleset, options: &OptionValues) -> Result<GameRules, Diagnostics> {
+        let mut r = Reader {
+            ruleset,
+            problems: Diagnostics::default(),
+        };
+        let length: Option<GameLength> = r.value("game.length");
+        let innings = options
+            .int("innings")
+            .map(|i| i.clamp(1, 99) as u8)
+            .or(length.as_ref().map(|l| l.regulation_innings));
+        let defense: Option<DefenseDeck> = r.value("deck.defense");
+        let offense: Option<OffenseDeck> = r.value("deck.offense");
+        let rules = (|| {
+            Some(GameRules {
+                name: ruleset.name.clone(),
+                innings: innings?,
+                length: length?,
+                outs_per_half: r.value("game.outs_per_half")?,
+                count: r.value("count.limits")?,
+                memo_defense: r.value("memorandum.defense")?,
+                memo_offense: r.value("memorandum.offense")?,
+                memo_use: r.value("memorandum.per_batter")?,
+                hand: r.value("hand.limits")?,
+                hand_initial: r.value("hand.initial")?,
+                forced_draw: r.value("hand.forced_draw")?,
+                defense_deck: DeckList::defense(&defense?),
+                offense_deck: DeckList::offense(&offense?),
+                outcomes: r.value("pitch.outcomes")?,
+                bonus: r.value("pitch.bonus")?,
+                steal: r.value("pitch.steal")?,
+                hit_direction: r.hook("hit.direction")?,
+                hit_distance: r.hook("hit.distance")?,
+                fence: r.value("hit.fence")?,
+                lie: r.value("ball.lie")?,
+                action_points: r.value("defense.action_points")?,
+                budget: r.value("defense.budget")?,
+                movement: r.value("defense.movement")?,
+                pickup: r.value("field.ground_pickup")?,
+                catch: r.value("field.catch_minimum")?,
+                fly_miss: r.value("field.fly_miss")?,
+                leap: r.value("field.fence_leap")?,
+                throw: r.hook("throw.resolution")?,
+                bases: r.value("bases.path")?,
+                run: r.value("offense.run")?,
+                sources: ruleset
+                    .rules
+                    .iter()
+                    .map(|(k, rule)| (k.clone(), rule.source.clone()))
+                    .collect(),
+            })
+        })();
+        match rules {
+            Some(rules) if r.problems.is_empty() => Ok(rules),
+            _ => Err(r.problems),
+        }
+    }
+
+    /// The clause a rule key cites (`"engine"` for the engine's own
+    /// structure, which the rules notes explain).
+    pub fn source(&self, key: &str) -> &str {
+        self.sources.get(key).map_or("engine", String::as_str)
+    }
+}
+
+struct Reader<'a> {
+    ruleset: &'a Ruleset,
+    problems: Diagnostics,
+}
+
+impl Reader<'_> {
+    fn value<T: DeserializeOwned + Validate>(&mut self, key: &str) -> Option<T> {
+        let Some(rule) = self.ruleset.rules.get(key) else {
+            self.problems.push(missing(self.ruleset, key));
+            return None;
+        };
+        match &rule.body {
+            RuleBody::Value(node) => match schema::decode_checked(&rule.file, node) {
+                Ok(v) => Some(v),
+                Err(d) => {
+                    self.problems.push(d);
+                    None
+                }
+            },
+            RuleBody::Hook(_) => {
+                self.problems.push(
+                    Diagnostic::error(format!("the engine reads `{key}` as data, not a hook"))
+                        .at(&rule.file, rule.span),
+                );
+                None
+            }
+        }
+    }
+
+    fn hook(&mut self, key: &str) -> Option<Memoised> {
+        let Some(rule) = self.ruleset.rules.get(key) else {
+            self.problems.push(missing(self.ruleset, key));
+            return None;
+        };
+        match &rule.body {
+            RuleBody::Hook(h) => Some(Memoised::new(h.clone())),
+            RuleBody::Value(_) => {
+                self.problems.push(
+                    Diagnostic::error(format!("the engine calls `{key}` as a hook, not data"))
+                        .at(&rule.file, rule.span),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn missing(ruleset: &Ruleset, key: &str) -> Diagnostic {
+    let file = &ruleset.layers.last().expect("a ruleset has a layer").file;
+    Diagnostic::error(format!(
+        "ruleset `{}` has no rule `{key}`, which the game needs",
+        ruleset.name
+    ))
+    .at(file, crate::diagnostic::Span::new(0, 0))
+    .hint("a ruleset that removes a rule must give the engine another way to play it; see docs/rulesets.md")
+}

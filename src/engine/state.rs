@@ -1,0 +1,342 @@
+//! `State`: all the mutable data of one game, serialisable and cheap to
+//! clone. What the engine waits for next is `State::phase`; everything
+//! else is the position of the game (inning, count, hands, decks, runners,
+//! fielders, ball).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{CardId, Deck, DeckKind};
+use crate::field::SquareId;
+pub use crate::ruleset::schema::Lie;
+
+/// One of the two managers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The home team (defends first).
+    Home,
+    /// The guest team (bats first).
+    Away,
+}
+
+impl Side {
+    /// The other manager.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Home => Side::Away,
+            Side::Away => Side::Home,
+        }
+    }
+
+    /// Index into per-side arrays (home 0, away 1).
+    pub fn index(self) -> usize {
+        match self {
+            Side::Home => 0,
+            Side::Away => 1,
+        }
+    }
+}
+
+/// Which half of an inning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Half {
+    /// The guest bats.
+    Top,
+    /// Home bats.
+    Bottom,
+}
+
+/// The fielding positions, numbered as scorers do (1 pitcher ... 9 right
+/// field). A fielder is an index `0..9` into `State::fielders`: number - 1.
+pub const POSITIONS: [&str; 9] = ["P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"];
+
+/// Whether a fielder (index 0..9) is an infielder (pitcher and catcher
+/// included) for the movement and action-point rules.
+pub fn is_infielder(fielder: u8) -> bool {
+    fielder < 6
+}
+
+/// Where the ball is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ball {
+    /// Between plays, with the pitcher.
+    Dead,
+    /// Loose on a square.
+    Loose {
+        /// The square.
+        at: SquareId,
+        /// Ground or fly.
+        lie: Lie,
+        /// A fly ball that fell after a missed catch: picked up
+        /// automatically.
+        dropped: bool,
+    },
+    /// In a fielder's hands.
+    Held {
+        /// The fielder (0..9).
+        by: u8,
+    },
+    /// A throw that has not arrived yet (it continues next defense turn).
+    Thrown {
+        /// Where the ball is now.
+        at: SquareId,
+        /// Who threw it.
+        thrower: u8,
+        /// Who it is thrown to.
+        to: u8,
+        /// The running total of the throw's dice (for readings that add
+        /// short throws together).
+        total: u8,
+    },
+}
+
+/// A runner on the base path (the batter too, once he runs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Runner {
+    /// The batting-order slot (0..9) of the player running.
+    pub slot: u8,
+    /// The circle he stands on: 0 home plate (the batter), 5 first, 10
+    /// second, 15 third, 20 home again (scored).
+    pub pos: u8,
+    /// Where he stood when the ball was put in play.
+    pub start: u8,
+    /// The base he was forced to when the ball was put in play, until he
+    /// reaches it.
+    pub forced_to: Option<u8>,
+}
+
+impl Runner {
+    /// Whether he stands on a base (not between two).
+    pub fn on_base(&self) -> bool {
+        self.pos.is_multiple_of(5)
+    }
+
+    /// The next base ahead of him (5, 10, 15 or 20).
+    pub fn next_base(&self) -> u8 {
+        (self.pos / 5 + 1) * 5
+    }
+
+    /// The last base he reached.
+    pub fn last_base(&self) -> u8 {
+        self.pos / 5 * 5
+    }
+}
+
+/// A ball in play: what happened since the hit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    /// The batting direction (1..6).
+    pub direction: u8,
+    /// The batting distance.
+    pub distance: i32,
+    /// The sum of the two distance dice.
+    pub dice: u8,
+    /// The defense turn (1 = the first, when flies may be caught).
+    pub turn: u8,
+    /// Action points left in this defense turn.
+    pub budget: u8,
+    /// Squares each fielder moved in this defense turn.
+    pub moved: [u8; 9],
+    /// Where the ball was picked up or caught (for orange throw modifiers),
+    /// and whether the next throw is the first from there.
+    pub fielded_at: Option<SquareId>,
+    /// Whether the ball has reached the diamond (runners then stop at the
+    /// next base).
+    pub in_diamond: bool,
+    /// Fielders who handled the ball, in order (for the scoring notation).
+    pub handled: Vec<u8>,
+    /// How the batter's play is scored so far.
+    pub batter_out: bool,
+    /// The fly was caught: the batter is out.
+    pub caught: bool,
+    /// Whether any runner moved in the offense turn being played.
+    pub moved_this_turn: bool,
+    /// Runners still to move in the offense turn, most advanced first (by
+    /// batting slot).
+    pub to_move: Vec<u8>,
+    /// The die rolled for the runner now moving.
+    pub run_die: Option<u8>,
+    /// Whether the offense turn is under way (else the defense's).
+    pub offense_turn: bool,
+    /// A home run that a fielder may try to rob at the fence.
+    pub home_run: bool,
+}
+
+/// What the engine waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// The defense places its fielders for the half inning.
+    Position,
+    /// Before the first pitch to a batter: a manager draws or discards.
+    Memorandum {
+        /// Who chooses (defense first, then offense).
+        side: Side,
+    },
+    /// The defense shows a pitch.
+    Pitch,
+    /// The offense answers the shown pitch.
+    Response {
+        /// The pitch card shown.
+        pitch: CardId,
+    },
+    /// The batted ball's direction and distance dice (chance: 3 dice).
+    HitDice {
+        /// The batting bonus of the card pair.
+        bonus: u8,
+    },
+    /// The offense chooses ground or fly for a ball on a Texas square.
+    TexasChoice,
+    /// The defense plays (choose a fielder, move, field, throw, end turn).
+    Defense,
+    /// A die for a defense action (chance).
+    DefenseDie {
+        /// What it is for.
+        purpose: DefenseRoll,
+    },
+    /// The die of the runner about to move (chance).
+    RunDie,
+    /// The offense moves the runner whose die was rolled.
+    Run,
+    /// The game is over.
+    Over,
+}
+
+/// What a defense die is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseRoll {
+    /// A fly-ball catch by a fielder, needing at least `need`.
+    Catch {
+        /// The fielder.
+        fielder: u8,
+        /// The minimum roll.
+        need: u8,
+    },
+    /// A leap at the fence to rob a home run.
+    Leap {
+        /// The fielder.
+        fielder: u8,
+        /// The roll needed.
+        need: u8,
+    },
+    /// A ground-ball pickup, needing at least `need`.
+    Pickup {
+        /// The fielder.
+        fielder: u8,
+        /// The minimum roll.
+        need: u8,
+    },
+    /// A throw (or its continuation) to a fielder.
+    Throw {
+        /// The thrower.
+        from: u8,
+        /// The receiver.
+        to: u8,
+    },
+}
+
+/// A manager's cards in hand, one hand per deck.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hands {
+    /// Defense (red) cards.
+    pub defense: Vec<CardId>,
+    /// Offense (blue) cards.
+    pub offense: Vec<CardId>,
+}
+
+impl Hands {
+    /// The hand of one deck.
+    pub fn of(&self, deck: DeckKind) -> &Vec<CardId> {
+        match deck {
+            DeckKind::Defense => &self.defense,
+            DeckKind::Offense => &self.offense,
+        }
+    }
+
+    /// The hand of one deck, to change.
+    pub fn of_mut(&mut self, deck: DeckKind) -> &mut Vec<CardId> {
+        match deck {
+            DeckKind::Defense => &mut self.defense,
+            DeckKind::Offense => &mut self.offense,
+        }
+    }
+}
+
+/// The whole game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// What the engine waits for.
+    pub phase: Phase,
+    /// The inning (1-based).
+    pub inning: u8,
+    /// Top or bottom.
+    pub half: Half,
+    /// Outs in this half inning.
+    pub outs: u8,
+    /// Balls on the batter.
+    pub balls: u8,
+    /// Strikes on the batter.
+    pub strikes: u8,
+    /// Runs by inning, per side (home 0, away 1).
+    pub runs: [Vec<u8>; 2],
+    /// The next batter's batting-order slot, per side.
+    pub next_batter: [u8; 2],
+    /// The batter at the plate (slot), once the at-bat began.
+    pub batter: u8,
+    /// Whether the memorandum step of this batter is done for each side.
+    pub memo_done: [bool; 2],
+    /// The runners on the base path, most advanced first.
+    pub runners: Vec<Runner>,
+    /// The defense's fielders by position (index = number - 1).
+    pub fielders: [SquareId; 9],
+    /// The ball.
+    pub ball: Ball,
+    /// The ball in play, if any.
+    pub play: Option<Play>,
+    /// Each manager's hands (home 0, away 1).
+    pub hands: [Hands; 2],
+    /// The Defense and Offense decks.
+    pub decks: [Deck; 2],
+    /// Pitches thrown by each side's pitcher (for box scores).
+    pub pitches: [u32; 2],
+    /// The seed of the deck shuffles, and how many shuffles were made: a
+    /// reshuffle draws its order from these, so a game's decks depend only
+    /// on its seed.
+    pub shuffles: (u64, u32),
+}
+
+impl State {
+    /// The side batting.
+    pub fn offense(&self) -> Side {
+        match self.half {
+            Half::Top => Side::Away,
+            Half::Bottom => Side::Home,
+        }
+    }
+
+    /// The side in the field.
+    pub fn defense(&self) -> Side {
+        self.offense().other()
+    }
+
+    /// Total runs of a side.
+    pub fn score(&self, side: Side) -> u32 {
+        self.runs[side.index()].iter().map(|&r| u32::from(r)).sum()
+    }
+
+    /// The runner standing on or heading past a circle, if any.
+    pub fn runner_at(&self, pos: u8) -> Option<&Runner> {
+        self.runners.iter().find(|r| r.pos == pos)
+    }
+
+    /// The fielder (0..9) standing on a square, if any.
+    pub fn fielder_on(&self, square: SquareId) -> Option<u8> {
+        self.fielders
+            .iter()
+            .position(|&s| s == square)
+            .map(|i| i as u8)
+    }
+}

@@ -1,0 +1,72 @@
+//! Running one game to its end: the engine says what it waits for, the
+//! dice stream answers chance steps, the agents answer choices, and every
+//! event goes to the caller's sink.
+
+use crate::agent::{Agent, View};
+use crate::engine::dice::{Source, Stream};
+use crate::engine::{Action, Chance, Decision, Engine, EngineError, Event, Side, State};
+
+/// The most decisions one game may take: far beyond any real game, it only
+/// stops a rules bug from looping forever.
+pub const MAX_DECISIONS: usize = 1_000_000;
+
+/// Why a game stopped before its end.
+#[derive(Debug)]
+pub enum RunError {
+    /// The engine refused an action or a hook failed.
+    Engine(EngineError),
+    /// The game did not end within `MAX_DECISIONS`.
+    TooLong,
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Engine(e) => write!(f, "{e}"),
+            RunError::TooLong => write!(f, "the game did not end after {MAX_DECISIONS} decisions"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Plays a game with seed `seed` (game number `game` of a run) between two
+/// agents (home, away); every event is passed to `sink` as it happens.
+pub fn play_game(
+    engine: &Engine<'_>,
+    seed: u64,
+    game: u64,
+    agents: [&mut dyn Agent; 2],
+    sink: &mut dyn FnMut(&State, &Event),
+) -> Result<State, RunError> {
+    let (mut state, mut events) =
+        engine.new_game(Stream::new(seed, game, Source::Shuffle).below(u32::MAX) as u64);
+    for e in &events {
+        sink(&state, e);
+    }
+    let mut dice = Stream::new(seed, game, Source::Dice);
+    let [home, away] = agents;
+    for _ in 0..MAX_DECISIONS {
+        let action = match engine.decision(&state) {
+            Decision::Over => return Ok(state),
+            Decision::Chance(Chance::Dice { count, .. }) => {
+                Action::Dice((0..count).map(|_| dice.d6()).collect())
+            }
+            Decision::Choose { side, actions } => {
+                let agent: &mut dyn Agent = match side {
+                    Side::Home => &mut *home,
+                    Side::Away => &mut *away,
+                };
+                agent.choose(&View::new(&state, side), &actions)
+            }
+        };
+        events.clear();
+        engine
+            .apply(&mut state, action, &mut events)
+            .map_err(RunError::Engine)?;
+        for e in &events {
+            sink(&state, e);
+        }
+    }
+    Err(RunError::TooLong)
+}

@@ -1,0 +1,70 @@
+//! The turn engine over many seeded games: every game ends, and the
+//! invariants of the rules hold at every event.
+
+use bod::agent::RandomAgent;
+use bod::engine::dice::{Source, Stream};
+use bod::engine::{Engine, EventKind, GameRules, Phase};
+use bod::field::load_field;
+use bod::ruleset::Ruleset;
+use bod::runner::play_game;
+
+#[test]
+fn random_basic_games_end_and_keep_the_invariants() {
+    let ruleset = Ruleset::load("basic").unwrap();
+    let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+    let field = load_field("classic").unwrap();
+    let engine = Engine::new(&rules, &field);
+    let deck_sizes = [rules.defense_deck.len(), rules.offense_deck.len()];
+    let mut total_runs = 0;
+    for game in 0..300u64 {
+        let mut home = RandomAgent::new(Stream::new(1, game, Source::HomeAgent));
+        let mut away = RandomAgent::new(Stream::new(1, game, Source::AwayAgent));
+        let mut events = 0usize;
+        let state = play_game(
+            &engine,
+            1,
+            game,
+            [&mut home, &mut away],
+            &mut |state, event| {
+                events += 1;
+                assert!(state.outs <= 3, "game {game}: {} outs", state.outs);
+                assert!(state.balls <= 4 && state.strikes <= 3);
+                let mut positions: Vec<u8> = state.runners.iter().map(|r| r.pos).collect();
+                positions.sort_unstable();
+                positions.dedup();
+                assert_eq!(
+                    positions.len(),
+                    state.runners.len(),
+                    "game {game}: runners share a circle at {event:?}"
+                );
+                for (i, size) in deck_sizes.iter().enumerate() {
+                    let d = &state.decks[i];
+                    let in_hands: usize = state
+                        .hands
+                        .iter()
+                        .map(|h| {
+                            if i == 0 {
+                                h.defense.len()
+                            } else {
+                                h.offense.len()
+                            }
+                        })
+                        .sum();
+                    assert_eq!(
+                        d.draw.len() + d.discard.len() + d.removed.len() + in_hands,
+                        *size
+                    );
+                }
+                if let EventKind::GameOver { .. } = event.kind {
+                    assert_eq!(state.phase, Phase::Over);
+                }
+            },
+        )
+        .unwrap_or_else(|e| panic!("game {game}: {e}"));
+        assert_eq!(state.phase, Phase::Over);
+        assert!(state.inning >= 9);
+        total_runs += state.score(bod::engine::Side::Home) + state.score(bod::engine::Side::Away);
+        assert!(events > 100);
+    }
+    assert!(total_runs > 0);
+}
