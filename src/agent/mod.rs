@@ -81,6 +81,18 @@ impl<'a> View<'a> {
     }
 }
 
+/// The names `by_name` knows, for help texts and "did you mean".
+pub const AGENT_NAMES: &[&str] = &["heuristic", "random"];
+
+/// An agent by name, drawing from `stream`: `random`, or `heuristic` once
+/// it exists. `None` for an unknown name.
+pub fn by_name(name: &str, stream: crate::engine::dice::Stream) -> Option<Box<dyn Agent>> {
+    match name {
+        "random" => Some(Box::new(RandomAgent::new(stream))),
+        _ => None,
+    }
+}
+
 /// A manager that answers the engine's choices.
 pub trait Agent: Send {
     /// Picks one of `actions` (never empty).
