@@ -28,9 +28,24 @@ impl Engine<'_> {
         }
     }
 
+    /// The rule key of a side's memorandum.
+    fn memo_rule(side: Side, state: &State) -> &'static str {
+        if side == state.defense() {
+            "memorandum.defense"
+        } else {
+            "memorandum.offense"
+        }
+    }
+
     /// Adds a memorandum price to the count. Returns whether the at-bat is
     /// over (a walk or a strikeout was applied).
-    fn charge(&self, state: &mut State, price: CountChange, events: &mut Vec<Event>) -> bool {
+    fn charge(
+        &self,
+        state: &mut State,
+        rule: &'static str,
+        price: CountChange,
+        events: &mut Vec<Event>,
+    ) -> bool {
         if price.balls == 0 && price.strikes == 0 {
             return false;
         }
@@ -38,7 +53,7 @@ impl Engine<'_> {
         state.balls = (state.balls + price.balls).min(limits.balls);
         state.strikes = (state.strikes + price.strikes).min(limits.strikes);
         events.push(ev(
-            "memorandum.defense",
+            rule,
             EventKind::Count {
                 balls: state.balls,
                 strikes: state.strikes,
@@ -72,7 +87,7 @@ impl Engine<'_> {
             for _ in 0..missing {
                 self.draw(state, side, deck, 1, true, events);
                 let price = self.memo_table(side, state).draw_1;
-                if self.charge(state, price, events) {
+                if self.charge(state, Self::memo_rule(side, state), price, events) {
                     return;
                 }
             }
@@ -136,7 +151,7 @@ impl Engine<'_> {
         let price = match memo {
             Memo::Keep => CountChange::default(),
             Memo::Draw(n) => {
-                self.draw(state, side, deck, *n, false, events);
+                self.draw_for(state, side, deck, *n, Self::memo_rule(side, state), events);
                 self.memo_table(side, state)
                     .price(true, *n)
                     .unwrap_or_default()
@@ -144,7 +159,7 @@ impl Engine<'_> {
             Memo::Discard(cards) => {
                 Self::discard(state, side, deck, cards);
                 events.push(ev(
-                    "memorandum.defense",
+                    Self::memo_rule(side, state),
                     EventKind::Discarded {
                         side,
                         deck,
@@ -157,7 +172,7 @@ impl Engine<'_> {
             }
         };
         state.memo_done[side.index()] = true;
-        if !self.charge(state, price, events) {
+        if !self.charge(state, Self::memo_rule(side, state), price, events) {
             self.finish_memo(state, side, events);
         }
         Ok(())
@@ -232,8 +247,10 @@ impl Engine<'_> {
             }
             Outcome::Steal => {
                 self.steal(state, events);
-                if self.strike(state, "pitch.steal", events) {
-                    return Ok(());
+                for _ in 0..self.rules.steal.strikes {
+                    if self.strike(state, "pitch.steal", events) {
+                        return Ok(());
+                    }
                 }
             }
             Outcome::Hit => {
@@ -299,7 +316,7 @@ impl Engine<'_> {
                     .memo_table(side, state)
                     .price(true, n)
                     .unwrap_or_default();
-                if self.charge(state, price, events) {
+                if self.charge(state, "hand.forced_draw", price, events) {
                     return;
                 }
             }

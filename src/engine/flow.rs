@@ -70,7 +70,8 @@ impl Engine<'_> {
     }
 
     /// Draws `count` cards into a manager's hand, reshuffling the discard
-    /// pile when the deck runs out.
+    /// pile when the deck runs out; `forced` draws cite `hand.forced_draw`,
+    /// others the first deal.
     pub(crate) fn draw(
         &self,
         state: &mut State,
@@ -78,6 +79,38 @@ impl Engine<'_> {
         deck: DeckKind,
         count: u8,
         forced: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let rule = if forced {
+            "hand.forced_draw"
+        } else {
+            "hand.initial"
+        };
+        self.draw_cards(state, side, deck, count, forced, rule, events);
+    }
+
+    /// A manager's chosen draw, citing `rule` (his memorandum).
+    pub(crate) fn draw_for(
+        &self,
+        state: &mut State,
+        side: Side,
+        deck: DeckKind,
+        count: u8,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        self.draw_cards(state, side, deck, count, false, rule, events);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw_cards(
+        &self,
+        state: &mut State,
+        side: Side,
+        deck: DeckKind,
+        count: u8,
+        forced: bool,
+        rule: &'static str,
         events: &mut Vec<Event>,
     ) {
         let mut drawn = 0;
@@ -99,11 +132,7 @@ impl Engine<'_> {
         }
         if drawn > 0 {
             events.push(ev(
-                if forced {
-                    "hand.forced_draw"
-                } else {
-                    "hand.initial"
-                },
+                rule,
                 EventKind::Drew {
                     side,
                     deck,

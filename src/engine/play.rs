@@ -184,8 +184,11 @@ impl Engine<'_> {
                     dropped: true,
                 };
                 events.push(ev("hit.fence", EventKind::Dropped));
+                // Off the wall the fly cannot be caught: played as a missed
+                // catch, which moves everybody up a base and ends the
+                // defense's first turn.
                 self.missed_catch_advance(state, "hit.fence", events);
-                self.start_defense_turn(state, events);
+                self.end_defense_turn(state, events);
             }
             crate::field::Landing::HomeRun => {
                 events.push(ev(
@@ -342,8 +345,14 @@ impl Engine<'_> {
             }),
             Ball::Dead => {}
         }
+        let receiver = match state.ball {
+            Ball::Thrown { to, .. } => Some(to),
+            _ => None,
+        };
         for f in 0..9u8 {
-            if Some(f) == holder {
+            // The holder cannot move with the ball, and the receiver of a
+            // throw in flight waits for it: its destination cannot change.
+            if Some(f) == holder || Some(f) == receiver {
                 continue;
             }
             for &to in self.field.neighbours(state.fielders[usize::from(f)]) {
@@ -415,7 +424,6 @@ impl Engine<'_> {
                         .automatic_from_turn
                         .is_some_and(|t| play.turn >= t);
                 if automatic {
-                    self.picked_up(state, f, events);
                     events.push(ev(
                         "field.ground_pickup",
                         EventKind::Fielded {
@@ -426,7 +434,8 @@ impl Engine<'_> {
                             success: true,
                         },
                     ));
-                    self.maybe_end_defense_turn(state, events);
+                    let out = self.picked_up(state, f, events);
+                    self.after_fielding(state, out, events);
                 } else {
                     state.phase = Phase::DefenseDie {
                         purpose: DefenseRoll::Pickup {
@@ -448,8 +457,9 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// A fielder now holds the ball where it lay.
-    fn picked_up(&self, state: &mut State, f: u8, events: &mut Vec<Event>) {
+    /// A fielder now holds the ball where it lay. Returns whether it made
+    /// an out (the turn then passes to the offense).
+    fn picked_up(&self, state: &mut State, f: u8, events: &mut Vec<Event>) -> bool {
         let square = state.fielders[usize::from(f)];
         state.ball = Ball::Held { by: f };
         if let Some(play) = state.play.as_mut() {
@@ -459,16 +469,16 @@ impl Engine<'_> {
                 play.in_diamond = true;
             }
         }
-        self.base_outs(state, f, events);
+        self.base_outs(state, f, events)
     }
 
     /// Outs where a fielder holding the ball stands on a base: every runner
     /// heading for that base who has not reached it, and a runner forced
     /// to it who is still on the base behind.
-    fn base_outs(&self, state: &mut State, f: u8, events: &mut Vec<Event>) {
+    fn base_outs(&self, state: &mut State, f: u8, events: &mut Vec<Event>) -> bool {
         let square = state.fielders[usize::from(f)];
         let Some(base) = self.field.base_at(square) else {
-            return;
+            return false;
         };
         let target = base_pos(base);
         let handled = state
@@ -494,6 +504,7 @@ impl Engine<'_> {
                 )
             })
             .collect();
+        let any = !victims.is_empty();
         for (slot, how) in victims {
             if state.outs >= self.rules.outs_per_half {
                 break;
@@ -512,6 +523,18 @@ impl Engine<'_> {
             if let Some(start) = start {
                 release_forces(state, start);
             }
+        }
+        any
+    }
+
+    /// After a fielder got the ball: an out passes the turn to the offense
+    /// (core.out.offense-choice); otherwise the defense goes on while it has
+    /// action points.
+    fn after_fielding(&self, state: &mut State, out: bool, events: &mut Vec<Event>) {
+        if out && state.outs < self.rules.outs_per_half {
+            self.end_defense_turn(state, events);
+        } else {
+            self.maybe_end_defense_turn(state, events);
         }
     }
 
@@ -611,8 +634,8 @@ impl Engine<'_> {
                     },
                 ));
                 if success {
-                    self.picked_up(state, fielder, events);
-                    self.maybe_end_defense_turn(state, events);
+                    let out = self.picked_up(state, fielder, events);
+                    self.after_fielding(state, out, events);
                 } else if state.play.as_ref().is_some_and(|p| p.budget > 0) {
                     state.phase = Phase::Defense;
                 } else {
@@ -947,8 +970,8 @@ impl Engine<'_> {
     }
 
     /// At the end of a play, a runner left between bases goes on to the
-    /// next base when it is free, else back to the last one; with both
-    /// taken he is out (caught in a rundown).
+    /// next base when it is free; when it is taken he cannot go back past
+    /// the base he left, and is out (caught in a rundown).
     fn settle_runners(&self, state: &mut State, events: &mut Vec<Event>) {
         sort_runners(state);
         let mut i = 0;
@@ -964,13 +987,8 @@ impl Engine<'_> {
                     .iter()
                     .any(|o| o.slot != r.slot && o.pos == pos)
             };
-            let to = if !taken(r.next_base()) {
-                Some(r.next_base())
-            } else if !taken(r.last_base()) && r.last_base() > 0 {
-                Some(r.last_base())
-            } else {
-                None
-            };
+            // A base once passed cannot be gone back to (core.offense.movement).
+            let to = (!taken(r.next_base())).then(|| r.next_base());
             match to {
                 Some(to) => {
                     state.runners[i].pos = to;
