@@ -1,22 +1,54 @@
-//! Teams: the shipped sample teams load and pass their regulations, the
-//! rulebook's own example players carry the values the rulebook gives, and
-//! every broken team file under tests/data/teams/broken/ is reported as
-//! snapshotted in snapshots/teams/.
+//! Teams: the shipped sample teams load and pass every built-in ruleset,
+//! the rulebook's own example players carry the values the rulebook gives,
+//! the regulation checks are the rulesets' own (a house ruleset changes
+//! what a check reports), and every broken team file under
+//! tests/data/teams/broken/ is reported as snapshotted in snapshots/teams/.
 //!
 //! A broken file's name says how it is checked: `pro-*` and `major-*`
-//! files are loaded and then checked under that regulation, every other
-//! file is only loaded (its problems are in its shape).
+//! files are loaded and then checked under that built-in ruleset, every
+//! other file is only loaded (its problems are in its shape).
 
 use std::path::Path;
 
 use bod::diagnostic::{Diagnostics, SourceFile};
-use bod::team::{Lineup, Regulation, Role, STAR_CAP, Team, check_team, load_team, parse_team};
+use bod::ruleset::Ruleset;
+use bod::team::{Lineup, Role, Team, check_team, load_team, parse_team};
 
 const SAMPLES: [&str; 2] = ["falchi", "corsari"];
+const BUILTINS: [&str; 4] = ["basic", "pro", "faq", "major"];
 
 fn sample(name: &str) -> Team {
     load_team(name)
         .unwrap_or_else(|d| panic!("sample team `{name}` does not load:\n{}", d.render_plain()))
+}
+
+fn ruleset(name_or_path: &str) -> Ruleset {
+    Ruleset::load(name_or_path).unwrap_or_else(|d| {
+        panic!(
+            "ruleset `{name_or_path}` does not load:\n{}",
+            d.render_plain()
+        )
+    })
+}
+
+/// Checks a team under a ruleset with `--set`-style option settings.
+fn check(team: &Team, ruleset_arg: &str, settings: &[&str]) -> Diagnostics {
+    let ruleset = ruleset(ruleset_arg);
+    let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+    let options = ruleset
+        .option_values(&settings)
+        .unwrap_or_else(|d| panic!("bad settings: {}", d.render_plain()));
+    check_team(team, &ruleset, &options)
+}
+
+/// The star cap of a ruleset's `lineup.rules`.
+fn star_cap(name: &str) -> u32 {
+    let ruleset = ruleset(name);
+    let rules = ruleset.value("lineup.rules").expect("lineup.rules is set");
+    match &rules.get("star_quality_max").expect("a star cap").value {
+        bod::yaml::Value::Int(cap) => u32::try_from(*cap).expect("a small cap"),
+        other => panic!("the star cap is {}", other.kind()),
+    }
 }
 
 /// Loads a file and, by its name's prefix, checks it under a regulation;
@@ -30,35 +62,31 @@ fn check_file(path: &Path) -> (String, Diagnostics) {
         .replace('\\', "/");
     let text = std::fs::read_to_string(path).expect("test input is readable");
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let regulation = if stem.starts_with("pro-") {
-        Some(Regulation::Pro)
-    } else if stem.starts_with("major-") {
-        Some(Regulation::Major)
-    } else {
-        None
-    };
-    let how = match regulation {
-        Some(r) => format!("loaded, then checked under {r}"),
+    let under = ["pro", "major"]
+        .into_iter()
+        .find(|name| stem.starts_with(&format!("{name}-")));
+    let how = match under {
+        Some(name) => format!("loaded, then checked under {}", name.to_uppercase()),
         None => "loaded".to_string(),
     };
-    let problems = match (parse_team(&SourceFile::new(relative, text)), regulation) {
+    let problems = match (parse_team(&SourceFile::new(relative, text)), under) {
         (Err(d), _) => d,
-        (Ok(team), Some(r)) => check_team(&team, r),
+        (Ok(team), Some(name)) => check(&team, name, &[]),
         (Ok(_), None) => Diagnostics::default(),
     };
     (how, problems)
 }
 
 #[test]
-fn sample_teams_load_and_pass_every_regulation() {
+fn sample_teams_load_and_pass_every_builtin_ruleset() {
     for name in SAMPLES {
         let team = sample(name);
         assert!(team.sample, "{name} is marked `sample: true`");
-        for regulation in [Regulation::Basic, Regulation::Pro, Regulation::Major] {
-            let problems = check_team(&team, regulation);
+        for builtin in BUILTINS {
+            let problems = check(&team, builtin, &[]);
             assert!(
                 problems.is_empty(),
-                "{name} under {regulation}:\n{}",
+                "{name} under {builtin}:\n{}",
                 problems.render_plain()
             );
         }
@@ -142,9 +170,10 @@ fn the_star_cap_binds_the_sample_lineups() {
             .lineup
             .as_ref()
             .expect("sample teams ship a default lineup");
-        assert!(lineup.star_sum(&team.players) <= STAR_CAP, "{name}");
+        let cap = star_cap("pro");
+        assert!(lineup.star_sum(&team.players) <= cap, "{name}");
         assert!(
-            best_at_every_role(&team, lineup) > STAR_CAP,
+            best_at_every_role(&team, lineup) > cap,
             "{name}: the cap should keep some of the best players on the bench"
         );
     }
@@ -179,7 +208,7 @@ fn a_sample_lineup_pushed_over_the_cap_fails_pro_and_major() {
     let mut team = sample("falchi");
     let bench = team.players.iter().position(|c| c.number == 10).unwrap();
     team.players[bench].star = 5;
-    let pro = check_team(&team, Regulation::Pro);
+    let pro = check(&team, "pro", &[]);
     assert_eq!(pro.len(), 1, "{}", pro.render_plain());
     assert!(
         pro.0[0]
@@ -192,14 +221,14 @@ fn a_sample_lineup_pushed_over_the_cap_fails_pro_and_major() {
             .unwrap()
             .starts_with("rulesets/teams/falchi.yaml:")
     );
-    let major = check_team(&team, Regulation::Major);
+    let major = check(&team, "major", &[]);
     assert!(
         major
             .0
             .iter()
             .any(|d| d.message.starts_with("major.1.3.lineup:"))
     );
-    assert!(check_team(&team, Regulation::Basic).is_empty());
+    assert!(check(&team, "basic", &[]).is_empty());
 }
 
 #[test]
@@ -207,7 +236,7 @@ fn a_team_built_in_code_is_checked_without_positions() {
     let mut team = sample("corsari");
     team.source = None;
     team.players.truncate(20);
-    let problems = check_team(&team, Regulation::Pro);
+    let problems = check(&team, "pro", &[]);
     assert!(!problems.is_empty());
     assert!(problems.0.iter().all(|d| d.position().is_none()));
 }
@@ -252,4 +281,87 @@ fn broken_team_files() {
             insta::assert_snapshot!(format!("{how}\n\n{}", problems.render_plain()));
         });
     });
+}
+
+/// A test input under tests/data/teams/, by a path relative to the
+/// repository (where cargo runs the tests), so that snapshots do not depend
+/// on the checkout.
+fn data(path: &str) -> String {
+    format!("tests/data/teams/{path}")
+}
+
+fn team_file(path: &str) -> Team {
+    load_team(&data(path)).unwrap_or_else(|d| panic!("{path} does not load:\n{}", d.render_plain()))
+}
+
+fn snapshot(name: &str, problems: &Diagnostics) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots/teams");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, problems.render_plain()));
+}
+
+#[test]
+fn a_house_roster_limit_changes_what_the_check_reports() {
+    let house = data("house/roster-26.yaml");
+    let mut team = team_file("nine-pitchers.yaml");
+    let pro = check(&team, "pro", &[]);
+    assert_eq!(pro.len(), 2, "{}", pro.render_plain());
+    assert!(pro.0.iter().all(|d| d.message.starts_with("pro.draft: ")));
+    assert!(
+        check(&team, &house, &[]).is_empty(),
+        "the house rule drafts a ninth pitcher"
+    );
+
+    snapshot("nine_pitchers_under_pro", &pro);
+
+    // A tenth pitcher breaks the house limits, and the report cites the
+    // house rule that set them.
+    let mut tenth = team.players[8].clone();
+    tenth.name = "Decimo Dieci".to_string();
+    tenth.number = 27;
+    team.players.push(tenth);
+    team.source = None;
+    let messages: Vec<String> = check(&team, &house, &[])
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "house.roster-26: #27 Decimo Dieci is a 10th pitcher: a roster holds 8 to 9 pitchers",
+            "house.roster-26: the roster has 27 players, at most 26 are allowed",
+        ]
+    );
+}
+
+#[test]
+fn the_dh_option_decides_whether_a_lineup_may_bat_a_dh() {
+    let falchi = sample("falchi");
+    let problems = check(&falchi, "pro", &["dh=false"]);
+    assert_eq!(problems.len(), 1, "{}", problems.render_plain());
+    assert!(
+        problems.0[0]
+            .message
+            .starts_with("pro.lineup: #25 Vinnie Colaiacovo bats as DH"),
+        "{}",
+        problems.render_plain()
+    );
+    // The Corsari's pitcher bats: fine with or without the DH.
+    assert!(check(&sample("corsari"), "pro", &["dh=false"]).is_empty());
+    assert!(check(&falchi, "major", &["dh=true"]).is_empty());
+}
+
+#[test]
+fn a_failing_regulation_hook_is_a_diagnostic_naming_the_hook() {
+    let problems = check(&sample("falchi"), &data("house/broken-checks.yaml"), &[]);
+    assert_eq!(problems.len(), 2, "{}", problems.render_plain());
+    assert_eq!(
+        problems.0[0].position().as_deref(),
+        Some("tests/data/teams/house/checks.rhai:7:13"),
+        "the error is reported where the script raised it"
+    );
+    assert!(problems.0[0].message.contains("`roster.check`"));
+    assert!(problems.0[1].message.contains("`lineup.check`"));
+    snapshot("broken_checks", &problems);
 }

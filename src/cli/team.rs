@@ -1,50 +1,41 @@
 //! `bod team check`: a team file's shape, and the roster and lineup rules of
-//! the regulation a ruleset belongs to.
+//! a resolved ruleset (its `roster.check` and `lineup.check` hooks), under
+//! the game's option values.
 
 use clap::Subcommand;
 
 use super::{CmdResult, Failure, print};
 use crate::ruleset::Ruleset;
-use crate::team::{Regulation, check_team, load_team};
+use crate::team::{check_team, load_team};
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum TeamCommand {
-    /// Check a team file against a regulation; print every problem.
+    /// Check a team file against a ruleset; print every problem.
     Check {
         /// A shipped team (falchi, corsari) or a path to a team file.
         team: String,
         /// The ruleset whose roster and lineup rules apply (name or path).
         #[arg(long, default_value = "pro")]
         ruleset: String,
+        /// Set an option of the game, e.g. `--set dh=false` (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
-}
-
-/// The regulation a ruleset belongs to: the nearest built-in layer of its
-/// chain (a house rule over `major` is checked as MAJOR).
-pub(crate) fn regulation_of(ruleset: &Ruleset) -> Regulation {
-    let builtin = ruleset.layers.iter().rev().find_map(|l| match &l.origin {
-        crate::ruleset::Origin::Builtin(name) => Some(name.as_str()),
-        crate::ruleset::Origin::Disk { .. } => None,
-    });
-    match builtin {
-        Some("major") => Regulation::Major,
-        Some("basic") => Regulation::Basic,
-        _ => Regulation::Pro,
-    }
 }
 
 pub(crate) fn run(cmd: TeamCommand) -> CmdResult {
     match cmd {
-        TeamCommand::Check { team, ruleset } => {
+        TeamCommand::Check { team, ruleset, set } => {
             let ruleset = Ruleset::load(&ruleset)?;
-            let regulation = regulation_of(&ruleset);
+            let options = ruleset.option_values(&set)?;
             let loaded = load_team(&team)?;
-            let problems = check_team(&loaded, regulation);
+            let problems = check_team(&loaded, &ruleset, &options);
             if problems.has_errors() {
                 return Err(Failure::Input(problems));
             }
+            let title = ruleset.title.as_deref().unwrap_or(&ruleset.name);
             print(&format!(
-                "ok: {} ({} players) satisfies {regulation} ({})\n",
+                "ok: {} ({} players) satisfies {title} ({})\n",
                 loaded.name,
                 loaded.players.len(),
                 ruleset.name

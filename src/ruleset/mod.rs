@@ -2,7 +2,8 @@
 //! into a `RawLayer` (`raw`), its `extends` chain is followed (`load`), and
 //! `resolve` merges the chain into the `Ruleset` the engine takes, recording
 //! for every rule the layer that set it and the clause it cites. `diff`
-//! compares two resolved rulesets; `render` prints them.
+//! compares two resolved rulesets; `render` prints them; `script_value`
+//! hands rule values to hooks as plain Rhai values.
 
 pub mod catalogue;
 pub mod diff;
@@ -12,6 +13,7 @@ pub mod raw;
 pub mod render;
 pub mod resolve;
 pub mod schema;
+pub mod script_value;
 pub mod scripts;
 
 use std::collections::BTreeMap;
@@ -96,6 +98,22 @@ impl Ruleset {
         let origin = Origin::from_arg(arg)?;
         let (chain, problems) = load::load_chain(origin)?;
         resolve::resolve(chain, problems)
+    }
+
+    /// The value of a data rule, if the ruleset sets `key` as data.
+    pub fn value(&self, key: &str) -> Option<&Node> {
+        match &self.rules.get(key)?.body {
+            RuleBody::Value(node) => Some(node),
+            RuleBody::Hook(_) => None,
+        }
+    }
+
+    /// The procedure of a hook rule, if the ruleset sets `key` as a hook.
+    pub fn hook(&self, key: &str) -> Option<&HookRef> {
+        match &self.rules.get(key)?.body {
+            RuleBody::Hook(hook) => Some(hook),
+            RuleBody::Value(_) => None,
+        }
     }
 
     /// The layer that set a rule.

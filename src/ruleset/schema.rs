@@ -32,7 +32,7 @@ pub use cards::{
     InitialDraw, Memorandum, MemorandumUse, OffenseDeck, OffenseSpecials, Pile, Pitch, Response,
     SpecialCard, SpecialLimits, SpecialSwap, SwapWhen,
 };
-pub use common::{CountChange, Fielders, Phase, RoleCode, Side};
+pub use common::{CountChange, Fielders, Phase, Side};
 pub use defense::{
     ActionPoints, BallLie, Budget, CatchMinimum, Costs, DroppedPickup, FenceLeap, FixedPoints,
     FlyMiss, GroundPickup, LetDrop, Lie, MissAdvance, MoveWithBall, Movement, PawnsPerSquare,
@@ -345,8 +345,8 @@ static SPECS: &[RuleSpec] = &[
     ),
     hook(
         "roster.check",
-        "Checks a roster against `roster.limits`.",
-        &["roster", "limits"],
+        "Checks a roster against `roster.limits`, `players.cards` and `lineup.rules`.",
+        &["roster", "limits", "cards", "lineup_rules"],
         "map {ok, problems}",
     ),
     data(

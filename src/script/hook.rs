@@ -61,6 +61,12 @@ impl Hook {
         self.inner.arity
     }
 
+    /// Where the hook's function is defined, for reporting a result the
+    /// caller cannot use.
+    pub fn definition(&self) -> Option<&Location> {
+        self.inner.definition.as_ref()
+    }
+
     /// Calls the hook with arguments given as a tuple of integers, booleans,
     /// strings, arrays and maps, for example `(3_i64, true, "left")`, or as a
     /// `Vec<Dynamic>`.

@@ -1,18 +1,20 @@
 //! Player cards and teams as data. A team file (YAML) is read by `load`
 //! into a `Team`: its header, its `PlayerCard`s and an optional default
 //! `Lineup`. `shape` checks what every team must satisfy whatever the
-//! regulation; `regulation` checks a team against PRO's draft and lineup
-//! rules or MAJOR's roster rules. Everything here but `load_team` is pure:
-//! the engine takes a `Team` and never reads a file.
+//! regulation (the file format); `regulation` checks a team against a
+//! resolved ruleset by calling its `roster.check` and `lineup.check` hooks,
+//! to which `entries` hands the team as plain Rhai values and from which
+//! `problems` reads back diagnostics. Everything here but `load_team` is
+//! pure: the engine takes a `Team` and never reads a file.
 //!
 //! The format is documented in docs/teams.md; the shipped sample teams are
 //! under rulesets/teams/.
 
 mod card;
+mod entries;
 mod lineup;
 mod load;
-mod major;
-mod pro;
+mod problems;
 mod regulation;
 mod role;
 mod shape;
@@ -21,7 +23,7 @@ mod source;
 pub use card::{Abilities, Directions, PlayerCard, ThrowTarget, Throws, limits};
 pub use lineup::{Lineup, Slot};
 pub use load::{load_team, parse_team, team_names};
-pub use regulation::{Regulation, STAR_CAP, check_team};
+pub use regulation::check_team;
 pub use role::Role;
 pub use shape::check_shape;
 pub use source::{At, TeamSource};

@@ -188,25 +188,6 @@ impl Role {
         })
     }
 
-    /// The role's players in words, plural ("catchers"), for messages.
-    pub fn plural(self) -> &'static str {
-        match self {
-            Role::Pitcher => "pitchers",
-            Role::Catcher => "catchers",
-            Role::FirstBase => "first basemen",
-            Role::SecondBase => "second basemen",
-            Role::ThirdBase => "third basemen",
-            Role::Shortstop => "shortstops",
-            Role::LeftField => "left fielders",
-            Role::CenterField => "center fielders",
-            Role::RightField => "right fielders",
-            Role::DesignatedHitter => "designated hitters",
-            Role::StartingPitcher => "starting pitchers (Ps)",
-            Role::ReliefPitcher => "relief pitchers (Pr)",
-            Role::Closer => "closers (Pc)",
-        }
-    }
-
     /// One player of the role in words ("catcher"), for messages.
     pub fn noun(self) -> &'static str {
         match self {
@@ -229,15 +210,6 @@ impl Role {
     /// "a catcher" (every role's noun takes `a`).
     pub fn singular(self) -> String {
         format!("a {}", self.noun())
-    }
-
-    /// "1 catcher", "2 catchers".
-    pub fn count(self, n: usize) -> String {
-        if n == 1 {
-            format!("1 {}", self.noun())
-        } else {
-            format!("{n} {}", self.plural())
-        }
     }
 }
 

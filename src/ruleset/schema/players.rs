@@ -7,7 +7,8 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use super::Validate;
-use super::common::{RoleCode, Side};
+use super::common::Side;
+use crate::team::Role;
 
 /// `players.cards`: whether the game uses Player cards, and which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -61,7 +62,7 @@ pub struct RoleSpec {
 
 /// `players.roles`: every role the ruleset knows, with where it fields and
 /// whether it pitches (core.defense.positioning, major.1.3.1.pitcher-roles).
-pub type Roles = IndexMap<RoleCode, RoleSpec>;
+pub type Roles = IndexMap<Role, RoleSpec>;
 
 impl Validate for Roles {
     fn validate(&self) -> Result<(), String> {
@@ -73,7 +74,9 @@ impl Validate for Roles {
 }
 
 /// `roster.limits`: what a team's roster must hold (pro.draft,
-/// major.1.2.roster). Passed as a map to the `roster.check` hook.
+/// major.1.2.roster). Passed as a map to the `roster.check` hook; PRO's
+/// hook reads every field, so PRO's draft and MAJOR's roster differ only
+/// here.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RosterLimits {
@@ -86,7 +89,7 @@ pub struct RosterLimits {
     pub max_pitchers: Option<u8>,
     /// Pitcher roles the roster must hold at least once each.
     #[serde(default)]
-    pub required_pitcher_roles: Vec<RoleCode>,
+    pub required_pitcher_roles: Vec<Role>,
     /// The fewest designated hitters.
     pub min_dh: u8,
     /// The most designated hitters, if limited.
@@ -148,16 +151,17 @@ impl Validate for DraftSplit {
 }
 
 /// `lineup.rules`: what a starting lineup must hold (pro.lineup,
-/// major.1.3.lineup). Passed as a map to the `lineup.check` hook.
+/// major.1.3.lineup). Passed as a map to the `lineup.check` hook, and to
+/// `roster.check`, which checks that some starting team fits the cap.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LineupRules {
     /// The most the starters' star quality may add up to.
     pub star_quality_max: u8,
     /// Fielding positions filled once each, besides the pitcher.
-    pub positions: Vec<RoleCode>,
+    pub positions: Vec<Role>,
     /// Roles that may start as pitcher.
-    pub starting_pitcher: Vec<RoleCode>,
+    pub starting_pitcher: Vec<Role>,
     /// Whether the pitcher bats in the slot where the face-down DH card
     /// lies when the game has no DH.
     pub pitcher_bats_in_dh_slot: bool,

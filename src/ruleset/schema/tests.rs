@@ -90,7 +90,10 @@ fn decodes_typed_values() {
     );
 
     let roles: Roles = decode_text("P: {fields: infield, pitches: {starts: true, relieves: true, from_inning: 1}}\n1B: {fields: infield}\n").unwrap();
-    assert_eq!(roles[&RoleCode::FirstBase].fields, FieldGroup::Infield);
+    assert_eq!(
+        roles[&crate::team::Role::FirstBase].fields,
+        FieldGroup::Infield
+    );
 
     let track: StaminaTrack = decode_text("cells: [-2, -1, 0]").unwrap();
     assert_eq!(track.modifier(1), -2);
@@ -439,31 +442,47 @@ fn pro_stamina_and_specials() {
     assert_eq!(moved, vec![2, 0, 4]);
 }
 
-fn player(name: &str, role: &str, star: i64, base_run: i64) -> Dynamic {
+/// A roster entry as `roster.check` receives it (docs/hooks.md): every card
+/// alike but for name, role, star quality and base run.
+fn player(index: usize, name: &str, role: &str, star: i64, base_run: i64) -> Dynamic {
+    let pitcher = ["P", "Ps", "Pr", "Pc"].contains(&role);
+    let abilities = |v: i64| -> Dynamic { vec![int(v), int(v), int(v)].into() };
     let mut m = Map::new();
+    m.insert("index".into(), int(index as i64));
     m.insert("name".into(), name.into());
+    m.insert("number".into(), int(index as i64 + 1));
+    m.insert("label".into(), format!("#{} {name}", index + 1).into());
     m.insert("role".into(), role.into());
+    m.insert("major_role".into(), role.into());
+    m.insert("pitcher".into(), pitcher.into());
     m.insert("star".into(), int(star));
     m.insert("base_run".into(), int(base_run));
-    m.insert("card".into(), format!("values of {name}").into());
+    m.insert("action".into(), int(3));
+    m.insert("base_box".into(), false.into());
+    m.insert("bat".into(), abilities(2));
+    m.insert(
+        "pitch".into(),
+        if pitcher { abilities(4) } else { Dynamic::UNIT },
+    );
+    let dirs: Array = (1..=6).map(|face| Dynamic::from(vec![int(face)])).collect();
+    m.insert("dirs".into(), dirs.into());
+    let throws: Array = (0..6).map(|_| int(4)).collect();
+    m.insert("throws".into(), throws.into());
     m.into()
 }
 
-/// A rule's YAML value as the map a hook receives.
-fn to_dynamic(node: &Node) -> Dynamic {
-    match &node.value {
-        Value::Null => Dynamic::UNIT,
-        Value::Bool(b) => (*b).into(),
-        Value::Int(i) => int(*i),
-        Value::Float(_) => panic!("rules hold no decimals"),
-        Value::Str(s) => s.clone().into(),
-        Value::Seq(items) => items.iter().map(to_dynamic).collect::<Array>().into(),
-        Value::Map(entries) => entries
-            .iter()
-            .map(|(k, v)| (k.as_str().expect("string keys").into(), to_dynamic(v)))
-            .collect::<Map>()
-            .into(),
-    }
+/// A starter as `lineup.check` receives him: batting in `slot` (0: a
+/// pitcher who does not bat) as `plays`.
+fn starter(index: usize, name: &str, role: &str, star: i64, slot: i64) -> Dynamic {
+    let mut m = player(index, name, role, star, 3).cast::<Map>();
+    let plays = if ["P", "Ps", "Pr", "Pc"].contains(&role) {
+        "P"
+    } else {
+        role
+    };
+    m.insert("slot".into(), int(slot));
+    m.insert("plays".into(), plays.into());
+    m.into()
 }
 
 fn value_of(layer: &Layer, key: &str) -> Dynamic {
@@ -471,26 +490,28 @@ fn value_of(layer: &Layer, key: &str) -> Dynamic {
         .iter()
         .find(|(k, _)| k.as_str() == Some(key))
         .and_then(|(_, entry)| entry.get("value"))
-        .map(to_dynamic)
+        .map(crate::ruleset::script_value::to_dynamic)
         .unwrap_or_else(|| panic!("{} sets no value for {key}", layer.name))
 }
 
+/// The messages of a check's problems.
 fn problems(result: &Map) -> Vec<String> {
     result["problems"]
         .clone()
         .into_array()
         .unwrap()
         .into_iter()
-        .map(|d| d.into_string().unwrap())
+        .map(|d| d.cast::<Map>()["message"].clone().into_string().unwrap())
         .collect()
 }
 
-/// A PRO starting nine plus DH: star quality 3 each (30).
+/// A PRO starting nine plus DH: star quality 3 each (30), the pitcher last
+/// as he does not bat.
 fn pro_lineup() -> Array {
-    ["P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH"]
+    ["C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH", "P"]
         .iter()
         .enumerate()
-        .map(|(i, role)| player(&format!("Player {i}"), role, 3, 4))
+        .map(|(i, role)| starter(i, &format!("Player {i}"), role, 3, (i as i64 + 1) % 10))
         .collect()
 }
 
@@ -506,7 +527,7 @@ fn pro_lineup_check() {
     assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
 
     let mut heavy = pro_lineup();
-    heavy[0] = player("Ace", "P", 4, 3);
+    heavy[9] = starter(9, "Ace", "P", 4, 0);
     let bad: Map = call(
         &pro,
         "lineup.check",
@@ -514,7 +535,7 @@ fn pro_lineup_check() {
     );
     assert_eq!(
         problems(&bad),
-        vec!["the starters' star quality adds up to 31; at most 30 is allowed"]
+        vec!["the starters' star quality adds up to 31, over the cap of 30"]
     );
 
     let no_dh: Map = call(
@@ -522,87 +543,99 @@ fn pro_lineup_check() {
         "lineup.check",
         vec![pro_lineup().into(), false.into(), rules],
     );
-    assert_eq!(no_dh["ok"].as_bool(), Ok(false));
+    assert_eq!(
+        problems(&no_dh),
+        vec!["#9 Player 8 bats as DH, and this game has no designated hitter"]
+    );
+}
+
+/// The PRO draft: 8 pitchers, 1 DH and 2 players for every other role.
+fn pro_roster() -> Array {
+    let mut roster = Array::new();
+    for i in 0..8 {
+        roster.push(player(roster.len(), &format!("Pitcher {i}"), "P", i % 4, 3));
+    }
+    roster.push(player(roster.len(), "Hitter", "DH", 2, 4));
+    for role in ["C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"] {
+        roster.push(player(roster.len(), &format!("{role} one"), role, 1, 4));
+        roster.push(player(roster.len(), &format!("{role} two"), role, 2, 4));
+    }
+    roster
+}
+
+/// Calls PRO's `roster.check` with one layer's data.
+fn roster_check(data: &Layer, roster: Array) -> Map {
+    let pro = layer("pro");
+    let args = vec![
+        roster.into(),
+        value_of(data, "roster.limits"),
+        value_of(data, "players.cards"),
+        value_of(data, "lineup.rules"),
+    ];
+    call(&pro, "roster.check", args)
 }
 
 #[test]
 fn pro_roster_check() {
     let pro = layer("pro");
-    let limits = value_of(&pro, "roster.limits");
-    let mut roster = Array::new();
-    for i in 0..8 {
-        roster.push(player(&format!("Pitcher {i}"), "P", i % 4, 3));
-    }
-    roster.push(player("Hitter", "DH", 2, 4));
-    for role in ["C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"] {
-        roster.push(player(&format!("{role} one"), role, 1, 4));
-        roster.push(player(&format!("{role} two"), role, 2, 4));
-    }
+    let mut roster = pro_roster();
     assert_eq!(roster.len(), 25);
-    let ok: Map = call(
-        &pro,
-        "roster.check",
-        vec![roster.clone().into(), limits.clone()],
-    );
+    let ok = roster_check(&pro, roster.clone());
     assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
 
     roster.pop();
-    roster.push(player("C one", "LF", 3, 4));
-    let bad: Map = call(&pro, "roster.check", vec![roster.into(), limits]);
-    let found = problems(&bad);
-    assert!(
-        found.contains(&"the roster has 1 players for RF; it needs 2".to_string()),
-        "{found:?}"
-    );
-    assert!(
-        found.contains(&"C one is on the roster 2 times; at most 1 allowed".to_string()),
-        "{found:?}"
+    roster.push(player(24, "C one", "LF", 3, 4));
+    let found = problems(&roster_check(&pro, roster));
+    assert_eq!(
+        found,
+        vec![
+            "#25 C one is a 3rd left fielder: a roster holds exactly 2 left fielders",
+            "the roster has 1 right fielder, exactly 2 are needed",
+            "C one is on 2 cards, and a player may have at most 1 role (this is card 2)",
+        ]
     );
 }
 
 #[test]
-fn major_roster_check() {
+fn major_roster_check_is_pros_with_majors_limits() {
     let major = layer("major");
-    let limits = value_of(&major, "roster.limits");
     let mut roster = Array::new();
     for (i, role) in ["Ps", "Ps", "P", "P", "Pr", "Pr", "Pr", "Pc"]
         .iter()
         .enumerate()
     {
-        roster.push(player(&format!("Arm {i}"), role, i as i64, 3));
+        roster.push(player(roster.len(), &format!("Arm {i}"), role, i as i64, 3));
     }
-    roster.push(player("Bat", "DH", 2, 4));
+    roster.push(player(roster.len(), "Bat", "DH", 2, 4));
     for (i, role) in [
         "C", "C", "1B", "2B", "3B", "SS", "SS", "LF", "CF", "RF", "RF",
     ]
     .iter()
     .enumerate()
     {
-        roster.push(player(&format!("Glove {i}"), role, i as i64, 4));
+        let star = if i < 8 { 1 } else { i as i64 };
+        let star = if ["C", "SS"].contains(role) {
+            i as i64
+        } else {
+            star
+        };
+        roster.push(player(roster.len(), &format!("Glove {i}"), role, star, 4));
     }
     // One name in two roles, the cards alike but for role and star.
-    roster.push(player("Two Way", "1B", 5, 5));
-    roster.push(player("Two Way", "LF", 6, 5));
-    roster.push(player("Speedy", "CF", 7, 6));
-    let ok: Map = call(
-        &major,
-        "roster.check",
-        vec![roster.clone().into(), limits.clone()],
-    );
+    roster.push(player(roster.len(), "Two Way", "1B", 5, 5));
+    roster.push(player(roster.len(), "Two Way", "LF", 6, 5));
+    roster.push(player(roster.len(), "Speedy", "CF", 7, 6));
+    let ok = roster_check(&major, roster.clone());
     assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
 
-    roster.push(player("Speedy Two", "CF", 7, 6));
-    let bad: Map = call(&major, "roster.check", vec![roster.into(), limits]);
-    let found = problems(&bad);
-    assert!(
-        found.contains(&"two CF players have star quality 7".to_string()),
-        "{found:?}"
-    );
-    assert!(
-        found.contains(
-            &"the roster has 4 players with BASE RUN above 4; at most 3 are allowed".to_string()
-        ),
-        "{found:?}"
+    roster.push(player(roster.len(), "Speedy Two", "CF", 7, 6));
+    let found = problems(&roster_check(&major, roster));
+    assert_eq!(
+        found,
+        vec![
+            "two center fielders share star quality 7: #23 Speedy and #24 Speedy Two",
+            "4 players have base run over 4, at most 3 may: #24 Speedy Two is one too many",
+        ]
     );
 }
 
@@ -611,20 +644,23 @@ fn major_lineup_uses_pro_check_with_starting_pitcher_roles() {
     let (pro, major) = (layer("pro"), layer("major"));
     let rules = value_of(&major, "lineup.rules");
     let mut lineup = pro_lineup();
-    lineup[0] = player("Starter", "Ps", 3, 3);
+    lineup[9] = starter(9, "Starter", "Ps", 3, 0);
     let ok: Map = call(
         &pro,
         "lineup.check",
-        vec![lineup.clone().into(), true.into(), rules],
+        vec![lineup.clone().into(), true.into(), rules.clone()],
     );
     assert_eq!(ok["ok"].as_bool(), Ok(true), "{:?}", problems(&ok));
-    let pro_rules = value_of(&pro, "lineup.rules");
+    lineup[9] = starter(9, "Closer", "Pc", 3, 0);
     let bad: Map = call(
         &pro,
         "lineup.check",
-        vec![lineup.into(), true.into(), pro_rules],
+        vec![lineup.into(), true.into(), rules],
     );
-    assert_eq!(bad["ok"].as_bool(), Ok(false));
+    assert_eq!(
+        problems(&bad),
+        vec!["#10 Closer is a closer (Pc), and a starting pitcher is P or Ps"]
+    );
 }
 
 #[test]
