@@ -4,14 +4,14 @@
 //!
 //! See `ARCHITECTURE.md` for the map of the crate.
 
+pub mod agent;
 pub mod builtin;
 pub mod cli;
 pub mod diagnostic;
+pub mod engine;
 pub mod field;
 pub mod ruleset;
+pub mod runner;
 pub mod script;
 pub mod team;
 pub mod yaml;
-pub mod engine;
-pub mod agent;
-pub mod runner;
