@@ -68,3 +68,50 @@ fn random_basic_games_end_and_keep_the_invariants() {
     }
     assert!(total_runs > 0);
 }
+
+#[test]
+fn illegal_actions_are_errors_and_change_nothing() {
+    use bod::engine::{Action, CardId, Decision, EngineError};
+    let ruleset = Ruleset::load("basic").unwrap();
+    let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+    let field = load_field("classic").unwrap();
+    let engine = Engine::new(&rules, &field);
+    let (mut state, _) = engine.new_game(3);
+    let before = state.clone();
+    let mut events = Vec::new();
+    for action in [
+        Action::Pitch(CardId(0)),
+        Action::Dice(vec![7]),
+        Action::Position(vec![]),
+        Action::EndTurn,
+    ] {
+        let err = engine.apply(&mut state, action, &mut events).unwrap_err();
+        assert!(matches!(err, EngineError::Illegal { .. }), "{err}");
+        assert_eq!(state, before);
+        assert!(events.is_empty());
+    }
+    // The offered placement is accepted; then the defense must pitch a card it holds.
+    let Decision::Choose { actions, .. } = engine.decision(&state) else {
+        panic!("positioning is a choice")
+    };
+    engine
+        .apply(&mut state, actions[0].clone(), &mut events)
+        .unwrap();
+    while !matches!(state.phase, Phase::Pitch) {
+        let Decision::Choose { actions, .. } = engine.decision(&state) else {
+            panic!("the memorandum is a choice")
+        };
+        engine
+            .apply(&mut state, actions[0].clone(), &mut events)
+            .unwrap();
+    }
+    let held = &state.hands[state.defense().index()].defense;
+    let missing = (0..36).map(CardId).find(|c| !held.contains(c)).unwrap();
+    let before = state.clone();
+    assert!(
+        engine
+            .apply(&mut state, Action::Pitch(missing), &mut events)
+            .is_err()
+    );
+    assert_eq!(state, before);
+}

@@ -213,16 +213,16 @@ impl Engine<'_> {
         if !state.hands[side.index()].offense.contains(&card) {
             return Err(illegal(action, "that card is not in the offense's hand"));
         }
-        Self::discard(state, side, DeckKind::Offense, &[card]);
         let response = self.rules.offense_deck.card(card);
-        events.push(ev(
-            "pitch.response",
-            EventKind::Responded { card: response },
-        ));
         let (Card::Pitch(p), Card::Response(r)) = (self.rules.defense_deck.card(pitch), response)
         else {
             return Err(illegal(action, "the cards are not a pitch and a response"));
         };
+        Self::discard(state, side, DeckKind::Offense, &[card]);
+        events.push(ev(
+            "pitch.response",
+            EventKind::Responded { card: response },
+        ));
         let outcome = self.rules.outcomes.get(p, r);
         let limits = self.rules.count;
         match outcome {

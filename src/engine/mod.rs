@@ -153,16 +153,12 @@ impl<'a> Engine<'a> {
     }
 
     /// Validates and applies one action, appending what happened to
-    /// `events`. On an illegal action the state is left unchanged.
+    /// `events`. An illegal action is refused before anything changes, so
+    /// the state is left as it was. A failing rule script is reported as
+    /// `EngineError::Hook` and ends the game: the state is then not to be
+    /// played on.
     pub fn apply(&self, state: &mut State, action: Action, events: &mut Vec<Event>) -> Applied {
-        let before = events.len();
-        let saved = state.clone();
-        let result = self.apply_unchecked(state, &action, events);
-        if result.is_err() {
-            *state = saved;
-            events.truncate(before);
-        }
-        result
+        self.apply_unchecked(state, &action, events)
     }
 
     fn apply_unchecked(
