@@ -12,6 +12,7 @@ pub mod engine;
 pub mod field;
 pub mod ruleset;
 pub mod runner;
+pub mod scenario;
 pub mod script;
 pub mod team;
 pub mod yaml;

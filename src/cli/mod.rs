@@ -4,6 +4,7 @@
 
 mod field;
 mod rules;
+mod scenario;
 mod team;
 
 use std::ffi::OsString;
@@ -33,6 +34,9 @@ enum Command {
     /// Check team files against a regulation.
     #[command(subcommand)]
     Team(team::TeamCommand),
+    /// Run scenario files: a situation, scripted dice and decisions, expected events.
+    #[command(subcommand)]
+    Scenario(scenario::ScenarioCommand),
 }
 
 /// What a command reports when it fails.
@@ -77,6 +81,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         Some(Command::Rules(cmd)) => rules::run(cmd),
         Some(Command::Field(cmd)) => field::run(cmd),
         Some(Command::Team(cmd)) => team::run(cmd),
+        Some(Command::Scenario(cmd)) => scenario::run(cmd),
     };
     match result {
         Ok(()) => 0,

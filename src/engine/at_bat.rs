@@ -83,15 +83,19 @@ impl Engine<'_> {
         let forced = &self.rules.forced_draw;
         let held = state.hands[side.index()].of(deck).len() as u8;
         if held < forced.new_batter_draw_to {
+            // The forced draw is this manager's memorandum choice for the
+            // batter, priced by the line for the cards drawn together.
             let missing = forced.new_batter_draw_to - held;
-            for _ in 0..missing {
-                self.draw(state, side, deck, 1, true, events);
-                let price = self.memo_table(side, state).draw_1;
-                if self.charge(state, Self::memo_rule(side, state), price, events) {
-                    return;
-                }
-            }
+            self.draw(state, side, deck, missing, true, events);
+            let table = self.memo_table(side, state);
+            let price = table.price(true, missing).unwrap_or(CountChange {
+                balls: table.draw_1.balls * missing,
+                strikes: table.draw_1.strikes * missing,
+            });
             state.memo_done[side.index()] = true;
+            if self.charge(state, Self::memo_rule(side, state), price, events) {
+                return;
+            }
         }
         state.phase = Phase::Memorandum { side };
         if state.memo_done[side.index()] {

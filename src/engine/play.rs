@@ -14,7 +14,9 @@ use super::rules::Arg;
 use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, SquareId, SquareKind};
-use crate::ruleset::schema::{ActionPoints, MissAdvance, RunDistance, Whose};
+use crate::ruleset::schema::{
+    ActionPoints, DroppedPickup, MissAdvance, OutWay, RunDistance, Whose,
+};
 
 fn base_pos(base: Base) -> u8 {
     match base {
@@ -284,6 +286,21 @@ impl Engine<'_> {
         play.offense_turn = false;
         play.moved = [0; 9];
         play.budget = 0;
+        let later = play.turn > 1;
+        // A fly nobody caught in the first turn has fallen (field.let_drop).
+        if later
+            && self.rules.let_drop.catch_only_first_turn
+            && let Ball::Loose { lie, dropped, .. } = &mut state.ball
+            && *lie == Lie::Fly
+            && !*dropped
+        {
+            *lie = Lie::Ground;
+            *dropped = self.rules.let_drop.pickup == DroppedPickup::Automatic;
+            events.push(ev("field.let_drop", EventKind::Dropped));
+        }
+        let Some(play) = state.play.as_mut() else {
+            return;
+        };
         let whose = if play.turn == 1 {
             self.rules.budget.first_turn
         } else {
@@ -469,17 +486,31 @@ impl Engine<'_> {
                 play.in_diamond = true;
             }
         }
-        self.base_outs(state, f, events)
+        self.base_outs(state, f, false, events)
     }
 
     /// Outs where a fielder holding the ball stands on a base: every runner
     /// heading for that base who has not reached it, and a runner forced
     /// to it who is still on the base behind.
-    fn base_outs(&self, state: &mut State, f: u8, events: &mut Vec<Event>) -> bool {
+    fn base_outs(&self, state: &mut State, f: u8, by_throw: bool, events: &mut Vec<Event>) -> bool {
         let square = state.fielders[usize::from(f)];
         let Some(base) = self.field.base_at(square) else {
             return false;
         };
+        // Which runners the ball can put out here (out.ways): a throw that
+        // beats them, or a fielder who got the ball on the base himself.
+        let ways = &self.rules.out_ways;
+        let (any_runner, forced_only) = if by_throw {
+            (ways.contains(&OutWay::ThrowBeatsRunner), false)
+        } else {
+            (
+                ways.contains(&OutWay::TouchBeatsRunner),
+                ways.contains(&OutWay::TouchBeatsForcedRunner),
+            )
+        };
+        if !any_runner && !forced_only {
+            return false;
+        }
         let target = base_pos(base);
         let handled = state
             .play
@@ -490,8 +521,9 @@ impl Engine<'_> {
             .runners
             .iter()
             .filter(|r| {
-                r.pos < target
-                    && (r.pos > target - 5 || (r.pos == target - 5 && r.forced_to == Some(target)))
+                let heading = r.pos < target
+                    && (r.pos > target - 5 || (r.pos == target - 5 && r.forced_to == Some(target)));
+                heading && (any_runner || r.forced_to == Some(target))
             })
             .map(|r| {
                 (
@@ -724,7 +756,7 @@ impl Engine<'_> {
                 play.handled.push(to + 1);
                 play.fielded_at = None;
             }
-            self.base_outs(state, to, events);
+            self.base_outs(state, to, true, events);
         } else {
             state.ball = Ball::Thrown {
                 at: now,

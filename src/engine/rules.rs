@@ -14,7 +14,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
     FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
-    Memorandum, MemorandumUse, Movement, OffenseDeck, PitchOutcomes, Run, Steal, Validate,
+    LetDrop, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes, Run, Steal,
+    Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -175,6 +176,10 @@ pub struct GameRules {
     pub fly_miss: FlyMiss,
     /// `field.fence_leap`.
     pub leap: FenceLeap,
+    /// `field.let_drop`.
+    pub let_drop: LetDrop,
+    /// `out.ways`.
+    pub out_ways: OutWays,
     /// `throw.resolution`.
     pub throw: Memoised,
     /// `bases.path`.
@@ -229,6 +234,8 @@ impl GameRules {
                 catch: r.value("field.catch_minimum")?,
                 fly_miss: r.value("field.fly_miss")?,
                 leap: r.value("field.fence_leap")?,
+                let_drop: r.value("field.let_drop")?,
+                out_ways: r.value("out.ways")?,
                 throw: r.hook("throw.resolution")?,
                 bases: r.value("bases.path")?,
                 run: r.value("offense.run")?,

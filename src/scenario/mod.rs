@@ -1,0 +1,36 @@
+//! Scenario files: a starting situation, scripted dice and decisions, and
+//! the expected events, clauses and final state, in YAML. They pin rulings
+//! (`tests/scenarios/`), and they are the users' own regression tool
+//! (`bod scenario run FILE`, `bod scenario test DIR`). The format is
+//! described in `docs/scenarios.md`.
+//!
+//! The steps, each in its own module: `parse` reads a file into a
+//! `Scenario` (every problem a diagnostic at its line and column); `suite`
+//! loads the ruleset and field it names; `setup` builds the starting
+//! `State`; `drive` plays the script through the checked engine, dice from
+//! the scenario's list only; `expect` compares the run with the
+//! expectations; `report` prints runs and differences. `readable` and
+//! `words` give events and values the names the files use, so that a
+//! report's event lines can be pasted back into a scenario.
+
+mod drive;
+mod expect;
+mod model;
+mod parse;
+mod readable;
+mod report;
+mod setup;
+mod suite;
+mod words;
+
+pub use drive::{Record, Run, action_text, play, step_text, waiting};
+pub use expect::{Mismatch, check, pattern_text, state_value};
+pub use model::{
+    At, CardName, Compare, Expect, HandOwner, HandSpec, MemoSpec, Pattern, Scenario, SquareSpec,
+    Start, StartPhase, StateCheck, Step, Val,
+};
+pub use parse::parse;
+pub use readable::{Readable, project};
+pub use report::{mismatches as render_mismatches, run as render_run};
+pub use setup::build;
+pub use suite::{Checked, Loader, Outcome, Prepared, Summary, load, scenario_files, test_dir};

@@ -1,0 +1,437 @@
+//! Building the starting `State` of a scenario on an engine: the inning,
+//! count and score, the runners, the fielders (the field's standard
+//! placement, moved where the scenario says), the hands and the tops of
+//! the decks card by card, and the phase to start in. Cards nobody names
+//! are shuffled from the scenario's seed, so every card of both decks is
+//! still somewhere. Whatever the scenario names that this ruleset or field
+//! does not have is a diagnostic at its place in the file.
+
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
+use crate::engine::dice::{Source, Stream};
+use crate::engine::{
+    Action, Ball, CardId, Decision, DeckKind, Engine, Event, Half, Lie, Phase, Play, Runner, Side,
+    State,
+};
+use crate::field::{SquareId, SquareKind};
+
+use super::model::{At, CardName, HandOwner, Scenario, SquareSpec, StartPhase};
+use super::words;
+
+/// The state a scenario starts from, and the events of getting there (a
+/// new batter's forced draws, for a start at the memorandum).
+pub fn build(s: &Scenario, engine: &Engine<'_>) -> Result<(State, Vec<Event>), Diagnostics> {
+    let mut b = Builder {
+        file: &s.file,
+        engine,
+        problems: Diagnostics::default(),
+    };
+    let result = b.state(s);
+    if b.problems.is_empty() {
+        Ok(result)
+    } else {
+        Err(b.problems)
+    }
+}
+
+/// The square a scenario names, or a diagnostic saying why it is not on
+/// this field.
+pub(crate) fn square(
+    engine: &Engine<'_>,
+    file: &Arc<SourceFile>,
+    spec: SquareSpec,
+    span: Span,
+) -> Result<SquareId, Diagnostic> {
+    words::resolve_square(engine.field, spec).ok_or_else(|| {
+        let mut d = Diagnostic::error(format!(
+            "{} is not a square of {}",
+            words::square_spec_text(spec),
+            engine.field.name()
+        ))
+        .at(file, span);
+        if let SquareSpec::Grid(dir, _) = spec
+            && (1..=6).contains(&dir)
+        {
+            d = d.hint(format!(
+                "direction {dir} runs from distance 2 to its fence at {}",
+                engine.field.fence(dir)
+            ));
+        }
+        d
+    })
+}
+
+/// The field's standard placement of the nine, as the engine offers it.
+pub(crate) fn standard_positions(engine: &Engine<'_>, state: &State) -> Vec<SquareId> {
+    let mut probe = state.clone();
+    probe.phase = Phase::Position;
+    match engine.decision(&probe) {
+        Decision::Choose { actions, .. } => actions
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Position(squares) => Some(squares),
+                _ => None,
+            })
+            .unwrap_or_else(|| state.fielders.to_vec()),
+        _ => state.fielders.to_vec(),
+    }
+}
+
+struct Builder<'a> {
+    file: &'a Arc<SourceFile>,
+    engine: &'a Engine<'a>,
+    problems: Diagnostics,
+}
+
+impl Builder<'_> {
+    fn err(&mut self, span: Span, message: impl Into<String>) {
+        self.problems
+            .push(Diagnostic::error(message).at(self.file, span));
+    }
+
+    fn state(&mut self, s: &Scenario) -> (State, Vec<Event>) {
+        let start = &s.start;
+        let (mut state, _) = self.engine.new_game(s.seed);
+        state.inning = start.inning;
+        state.half = start.half;
+        state.outs = start.outs;
+        state.balls = start.balls;
+        state.strikes = start.strikes;
+        state.memo_done = [true, true];
+        state.ball = Ball::Dead;
+        state.play = None;
+        let offense = state.offense();
+        self.score(&mut state, start.score.value, start.score.span);
+        state.batter = start.batter;
+        state.next_batter = [0, 0];
+        state.next_batter[offense.index()] = (start.batter + 1) % 9;
+        self.runners(&mut state, &start.runners, start.batter);
+        self.fielders(&mut state, s);
+        self.cards(&mut state, s);
+        let mut events = Vec::new();
+        match start.phase.value {
+            StartPhase::Position => {
+                state.next_batter[offense.index()] = start.batter;
+                state.phase = Phase::Position;
+            }
+            StartPhase::Memorandum => {
+                if start.balls + start.strikes > 0 {
+                    self.err(
+                        start.phase.span,
+                        "a new batter starts with no balls and no strikes",
+                    );
+                }
+                if self.problems.is_empty() {
+                    state.next_batter[offense.index()] = start.batter;
+                    self.engine.new_batter(&mut state, &mut events);
+                }
+            }
+            StartPhase::Pitch => state.phase = Phase::Pitch,
+            StartPhase::Hit { bonus } => state.phase = Phase::HitDice { bonus },
+            StartPhase::Defense => self.ball_in_play(&mut state, s),
+        }
+        (state, events)
+    }
+
+    fn score(&mut self, state: &mut State, score: [u32; 2], span: Span) {
+        for side in [Side::Home, Side::Away] {
+            // Half innings begun by this side, the current one included.
+            let begun = match (side, state.half) {
+                (Side::Away, _) | (Side::Home, Half::Bottom) => state.inning,
+                (Side::Home, Half::Top) => state.inning - 1,
+            };
+            let mut runs = vec![0u8; usize::from(begun)];
+            let total = score[side.index()];
+            match runs.first_mut() {
+                Some(first) => match u8::try_from(total) {
+                    Ok(t) => *first = t,
+                    Err(_) => self.err(span, "a score above 255 is not supported"),
+                },
+                None if total > 0 => self.err(
+                    span,
+                    "the home team has not batted yet in the top of the first",
+                ),
+                None => {}
+            }
+            state.runs[side.index()] = runs;
+        }
+    }
+
+    fn runners(&mut self, state: &mut State, given: &[At<(u8, Option<u8>)>], batter: u8) {
+        let mut taken: Vec<u8> = given.iter().filter_map(|r| r.value.1).collect();
+        let mut order: Vec<&At<(u8, Option<u8>)>> = given.iter().collect();
+        order.sort_by_key(|r| r.value.0);
+        let mut runners = Vec::new();
+        let mut back = batter;
+        for r in order {
+            let (pos, slot) = r.value;
+            let slot = match slot {
+                Some(s) => s,
+                None => loop {
+                    // The batters just before this one are the runners.
+                    back = (back + 8) % 9;
+                    if back != batter && !taken.contains(&back) {
+                        taken.push(back);
+                        break back;
+                    }
+                },
+            };
+            if slot == batter {
+                self.err(
+                    r.span,
+                    format!("slot {slot} is the batter at the plate, not a runner"),
+                );
+                continue;
+            }
+            runners.push(Runner {
+                slot,
+                pos,
+                start: pos,
+                forced_to: None,
+            });
+        }
+        runners.sort_by_key(|r| std::cmp::Reverse(r.pos));
+        state.runners = runners;
+    }
+
+    fn fielders(&mut self, state: &mut State, s: &Scenario) {
+        let standard = standard_positions(self.engine, state);
+        let mut squares: Vec<SquareId> = standard;
+        let mut placed: Vec<(u8, Span)> = Vec::new();
+        for f in &s.start.fielders {
+            let (pos, spec) = f.value;
+            match square(self.engine, self.file, spec, f.span) {
+                Ok(sq) => {
+                    squares[usize::from(pos)] = sq;
+                    placed.push((pos, f.span));
+                }
+                Err(d) => self.problems.push(d),
+            }
+        }
+        for (i, sq) in squares.iter().enumerate() {
+            if let Some(j) = squares[..i].iter().position(|o| o == sq) {
+                let span = placed
+                    .iter()
+                    .find(|(p, _)| usize::from(*p) == i || usize::from(*p) == j)
+                    .map_or(s.start.phase.span, |(_, span)| *span);
+                let (a, b) = (words::position_name(j as u8), words::position_name(i as u8));
+                self.problems.push(
+                    Diagnostic::error(format!(
+                        "{a} and {b} stand on one square, {}",
+                        words::square(self.engine.field, *sq)
+                    ))
+                    .at(self.file, span)
+                    .hint("a fielder you do not place stands where the field's standard placement puts him: place him elsewhere too"),
+                );
+            }
+        }
+        if squares.len() == 9 {
+            state.fielders.copy_from_slice(&squares);
+        }
+    }
+
+    /// Hands and decks: the named cards first, then the others shuffled
+    /// from the seed and dealt to the hands the scenario leaves out.
+    fn cards(&mut self, state: &mut State, s: &Scenario) {
+        let rules = self.engine.rules;
+        let defense = state.defense();
+        // fixed[side][deck]: a hand the scenario names.
+        let mut fixed: [[Option<Vec<CardId>>; 2]; 2] = Default::default();
+        let mut pools: [Vec<CardId>; 2] = [
+            rules.defense_deck.ids().collect(),
+            rules.offense_deck.ids().collect(),
+        ];
+        for hand in &s.start.hands {
+            let (side, deck) = match hand.owner {
+                HandOwner::Defense => (defense, DeckKind::Defense),
+                HandOwner::Offense => (defense.other(), DeckKind::Offense),
+                HandOwner::Named { home, defense_deck } => (
+                    if home { Side::Home } else { Side::Away },
+                    if defense_deck {
+                        DeckKind::Defense
+                    } else {
+                        DeckKind::Offense
+                    },
+                ),
+            };
+            let slot = &mut fixed[side.index()][deck.index()];
+            if slot.is_some() {
+                self.err(
+                    hand.span,
+                    format!(
+                        "the {} manager's {} hand is named twice",
+                        words::side(side),
+                        deck_word(deck)
+                    ),
+                );
+                continue;
+            }
+            let limits = rules.hand;
+            if hand.cards.len() > usize::from(limits.max) {
+                self.err(
+                    hand.span,
+                    format!("a hand holds at most {} cards", limits.max),
+                );
+            }
+            let mut ids = Vec::new();
+            for c in &hand.cards {
+                if let Some(id) = self.take(&mut pools[deck.index()], c, deck) {
+                    ids.push(id);
+                }
+            }
+            *slot = Some(ids);
+        }
+        let mut tops: [Vec<CardId>; 2] = Default::default();
+        for deck in DeckKind::BOTH {
+            for c in &s.start.decks[deck.index()] {
+                if let Some(id) = self.take(&mut pools[deck.index()], c, deck) {
+                    tops[deck.index()].push(id);
+                }
+            }
+        }
+        for deck in DeckKind::BOTH {
+            let pool = &mut pools[deck.index()];
+            let mut stream = Stream::new(s.seed, deck.index() as u64, Source::Shuffle);
+            stream.shuffle(pool);
+            for side in [Side::Home, Side::Away] {
+                let hand = match fixed[side.index()][deck.index()].take() {
+                    Some(h) => h,
+                    None => {
+                        let n = usize::from(rules.hand_initial.size).min(pool.len());
+                        pool.split_off(pool.len() - n)
+                    }
+                };
+                *state.hands[side.index()].of_mut(deck) = hand;
+            }
+            let d = &mut state.decks[deck.index()];
+            let rest = std::mem::take(pool);
+            d.removed.clear();
+            if s.start.rest_discarded[deck.index()] {
+                d.draw.clear();
+                d.discard = rest;
+            } else {
+                d.draw = rest;
+                d.discard.clear();
+            }
+            // The last card of the draw pile is drawn first.
+            d.draw.extend(tops[deck.index()].iter().rev());
+        }
+        state.shuffles = (s.seed, 2);
+    }
+
+    fn take(
+        &mut self,
+        pool: &mut Vec<CardId>,
+        card: &At<CardName>,
+        deck: DeckKind,
+    ) -> Option<CardId> {
+        let list = match deck {
+            DeckKind::Defense => &self.engine.rules.defense_deck,
+            DeckKind::Offense => &self.engine.rules.offense_deck,
+        };
+        let wanted = words::card_of(card.value);
+        match pool.iter().position(|&id| list.card(id) == wanted) {
+            Some(i) => Some(pool.remove(i)),
+            None => {
+                let total = list.ids().filter(|&id| list.card(id) == wanted).count();
+                self.problems.push(
+                    Diagnostic::error(format!(
+                        "the {} deck has no {} left for this",
+                        deck_word(deck),
+                        words::card(wanted)
+                    ))
+                    .at(self.file, card.span)
+                    .hint(format!(
+                        "this ruleset's {} deck holds {total} of them, and the hands and deck tops above name them all",
+                        deck_word(deck)
+                    )),
+                );
+                None
+            }
+        }
+    }
+
+    /// A ball just hit, lying on a square: the batter is on the base path,
+    /// the runners he forces are marked, and the defense plays its first
+    /// turn.
+    fn ball_in_play(&mut self, state: &mut State, s: &Scenario) {
+        let Some(ball) = &s.start.ball else { return };
+        let (spec, lie) = ball.value;
+        let at = match square(self.engine, self.file, spec, ball.span) {
+            Ok(sq) => sq,
+            Err(d) => {
+                self.problems.push(d);
+                return;
+            }
+        };
+        let field = self.engine.field;
+        let kind = field.kind(at);
+        let in_diamond = matches!(
+            kind,
+            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher
+        );
+        let lie = match (lie, kind) {
+            (Some(l), _) => l,
+            (None, SquareKind::Texas) => {
+                self.err(
+                    ball.span,
+                    "a ball on a Texas square lies as the offense chose: give its `lie`",
+                );
+                Lie::Ground
+            }
+            (None, _) if in_diamond => self.engine.rules.lie.diamond,
+            (None, _) => self.engine.rules.lie.outfield,
+        };
+        let square = field.square(at);
+        state.runners.push(Runner {
+            slot: state.batter,
+            pos: 0,
+            start: 0,
+            forced_to: Some(5),
+        });
+        let mut need = 5;
+        state.runners.sort_by_key(|r| r.pos);
+        for r in &mut state.runners {
+            if r.pos == 0 {
+                continue;
+            }
+            if r.pos == need {
+                r.forced_to = Some(need + 5);
+                need += 5;
+            }
+        }
+        state.runners.sort_by_key(|r| std::cmp::Reverse(r.pos));
+        state.ball = Ball::Loose {
+            at,
+            lie,
+            dropped: false,
+        };
+        state.play = Some(Play {
+            direction: square.direction.unwrap_or(1),
+            distance: i32::from(square.distance),
+            dice: square.distance.min(12),
+            turn: 1,
+            budget: 0,
+            moved: [0; 9],
+            fielded_at: None,
+            in_diamond,
+            handled: Vec::new(),
+            batter_out: false,
+            caught: false,
+            moved_this_turn: false,
+            to_move: Vec::new(),
+            run_die: None,
+            offense_turn: false,
+            home_run: false,
+        });
+        state.phase = Phase::Defense;
+    }
+}
+
+fn deck_word(deck: DeckKind) -> &'static str {
+    match deck {
+        DeckKind::Defense => "Defense",
+        DeckKind::Offense => "Offense",
+    }
+}

@@ -1,0 +1,178 @@
+//! Scenario files end to end: every BASIC ruling under
+//! `tests/scenarios/basic/` holds (known failures aside); a deliberately
+//! failing folder reports its differences as a readable diff; every broken
+//! file under `tests/data/scenarios/broken/` reports the diagnostics in its
+//! snapshot; the complete example of `docs/scenarios.md` runs and passes;
+//! and `bod scenario` exits as it should.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use bod::diagnostic::SourceFile;
+use bod::ruleset::catalogue::Catalogue;
+use bod::scenario::{self, Loader, Outcome};
+
+const BASIC: &str = "tests/scenarios/basic";
+
+#[test]
+fn basic_rulings_hold() {
+    let summary = scenario::test_dir(BASIC).expect("the folder reads");
+    let report = summary.render();
+    assert!(summary.ok(), "{report}");
+    assert!(
+        summary.passed() + summary.known() >= 25,
+        "too few scenarios:\n{report}"
+    );
+}
+
+#[test]
+fn basic_scenarios_are_named_after_the_basic_clause_they_pin() {
+    let catalogue = Catalogue::builtin();
+    for path in scenario::scenario_files(Path::new(BASIC)).unwrap() {
+        let s = scenario::load(&path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let first = s
+            .pins
+            .first()
+            .unwrap_or_else(|| panic!("{stem} pins no clause"));
+        assert!(
+            stem.starts_with(&format!("{}--", first.value)),
+            "{stem} is not named after the clause it pins first, {}",
+            first.value
+        );
+        for pin in &s.pins {
+            let clause = catalogue
+                .get(&pin.value)
+                .unwrap_or_else(|| panic!("{stem}: {} is not a clause", pin.value));
+            assert!(
+                clause.levels.iter().any(|l| l == "basic"),
+                "{stem}: {} is not a BASIC clause",
+                pin.value
+            );
+        }
+        assert!(
+            !s.expect.cites.is_empty(),
+            "{stem} checks no clause cited by the engine"
+        );
+    }
+}
+
+#[test]
+fn failing_scenarios_report_a_diff() {
+    let summary = scenario::test_dir("tests/data/scenarios/failing").unwrap();
+    assert!(!summary.ok());
+    assert_eq!(summary.known(), 1);
+    assert!(
+        summary
+            .files
+            .iter()
+            .any(|(_, _, o)| matches!(o, Outcome::Fixed(_)))
+    );
+    common::in_area("scenarios", || {
+        insta::assert_snapshot!("failing_report", summary.render());
+    });
+}
+
+#[test]
+fn broken_scenario() {
+    common::in_area("scenarios", || {
+        insta::glob!("data/scenarios/broken/*.yaml", |path| {
+            let name = common::relative(path);
+            let text = std::fs::read_to_string(path).unwrap();
+            let problems = match scenario::parse(&SourceFile::new(name.clone(), text)) {
+                Err(d) => d,
+                Ok(s) => match Loader::default().check(s) {
+                    Err(d) => d,
+                    Ok(_) => panic!("{name} is not broken"),
+                },
+            };
+            assert!(problems.has_errors());
+            insta::assert_snapshot!(problems.render_plain());
+        });
+    });
+}
+
+/// The first ```yaml block of docs/scenarios.md, at its own line numbers.
+fn documented_example() -> String {
+    let doc = std::fs::read_to_string("docs/scenarios.md").unwrap();
+    let mut out = String::new();
+    let mut inside = false;
+    for line in doc.lines() {
+        if inside {
+            if line.starts_with("```") {
+                return out;
+            }
+            out.push_str(line);
+        } else if line.trim() == "```yaml" {
+            inside = true;
+        }
+        out.push('\n');
+    }
+    panic!("docs/scenarios.md has no ```yaml block");
+}
+
+#[test]
+fn the_documented_example_passes() {
+    let text = documented_example();
+    let s = scenario::parse(&SourceFile::new("docs/scenarios.md", text))
+        .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    let checked = Loader::default()
+        .check(s)
+        .unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    assert!(checked.passed(), "{}", checked.render());
+}
+
+fn bod(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bod"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the bod binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn scenario_test_exits_one_on_failures_with_a_count() {
+    let (code, stdout, stderr) = bod(&["scenario", "test", "tests/data/scenarios/failing"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("1 passed, 7 failed; 1 known failures"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = bod(&["scenario", "test", BASIC]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+}
+
+#[test]
+fn scenario_run_shows_events_with_rule_and_clause() {
+    let file = "tests/scenarios/basic/core.cards.steal--runner-on-first-takes-second.yaml";
+    let (code, stdout, stderr) = bod(&["scenario", "run", file]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("- stole: {slot: 2, from: 5, to: 10}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("# pitch.steal = core.cards.steal"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("expectations: all met"), "{stdout}");
+    let (code, _, stderr) = bod(&[
+        "scenario",
+        "run",
+        "tests/data/scenarios/broken/bad-cards.yaml",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("did you mean `fastball_strike`?"),
+        "{stderr}"
+    );
+}
