@@ -30,42 +30,69 @@ impl std::fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
+/// The stream a game's chance steps are answered from.
+pub fn dice_stream(seed: u64, game: u64) -> Stream {
+    Stream::new(seed, game, Source::Dice)
+}
+
+/// What watches a game: every action taken (by an agent, `side` set, or
+/// by the dice, `side` none) and every event, in order, with the state
+/// after it. Play-by-play, box scores, logs and statistics are sinks.
+pub trait Sink {
+    /// An action is about to be applied to `state`.
+    fn action(&mut self, _state: &State, _side: Option<Side>, _action: &Action) {}
+    /// An event happened; `state` is the state after the action.
+    fn event(&mut self, state: &State, event: &Event);
+}
+
+impl<F: FnMut(&State, &Event)> Sink for F {
+    fn event(&mut self, state: &State, event: &Event) {
+        self(state, event)
+    }
+}
+
+/// The seed a game's decks are shuffled from.
+pub fn shuffle_seed(seed: u64, game: u64) -> u64 {
+    u64::from(Stream::new(seed, game, Source::Shuffle).below(u32::MAX))
+}
+
 /// Plays a game with seed `seed` (game number `game` of a run) between two
-/// agents (home, away); every event is passed to `sink` as it happens.
+/// agents (home, away); every action and event goes to `sink` as it
+/// happens.
 pub fn play_game(
     engine: &Engine<'_>,
     seed: u64,
     game: u64,
     agents: [&mut dyn Agent; 2],
-    sink: &mut dyn FnMut(&State, &Event),
+    sink: &mut dyn Sink,
 ) -> Result<State, RunError> {
-    let (mut state, mut events) =
-        engine.new_game(Stream::new(seed, game, Source::Shuffle).below(u32::MAX) as u64);
+    let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
     for e in &events {
-        sink(&state, e);
+        sink.event(&state, e);
     }
-    let mut dice = Stream::new(seed, game, Source::Dice);
+    let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
     for _ in 0..MAX_DECISIONS {
-        let action = match engine.decision(&state) {
+        let (side, action) = match engine.decision(&state) {
             Decision::Over => return Ok(state),
             Decision::Chance(Chance::Dice { count, .. }) => {
-                Action::Dice((0..count).map(|_| dice.d6()).collect())
+                (None, Action::Dice((0..count).map(|_| dice.d6()).collect()))
             }
             Decision::Choose { side, actions } => {
                 let agent: &mut dyn Agent = match side {
                     Side::Home => &mut *home,
                     Side::Away => &mut *away,
                 };
-                agent.choose(&View::new(&state, side), &actions)
+                (Some(side), agent.choose(&View::new(&state, side), &actions))
             }
         };
+        sink.action(&state, side, &action);
         events.clear();
         engine
             .apply(&mut state, action, &mut events)
             .map_err(RunError::Engine)?;
         for e in &events {
-            sink(&state, e);
+            sink.event(&state, e);
         }
     }
     Err(RunError::TooLong)

@@ -25,7 +25,7 @@ fn random_basic_games_end_and_keep_the_invariants() {
             1,
             game,
             [&mut home, &mut away],
-            &mut |state, event| {
+            &mut |state: &bod::engine::State, event: &bod::engine::Event| {
                 events += 1;
                 assert!(state.outs <= 3, "game {game}: {} outs", state.outs);
                 assert!(state.balls <= 4 && state.strikes <= 3);

@@ -256,6 +256,11 @@ impl Engine<'_> {
     ) {
         state.runners.retain(|r| r.slot != slot);
         state.outs += 1;
+        if slot == state.batter
+            && let Some(play) = state.play.as_mut()
+        {
+            play.batter_out = true;
+        }
         events.push(ev(
             rule,
             EventKind::Out {
