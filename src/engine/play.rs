@@ -336,19 +336,7 @@ impl Engine<'_> {
             _ => None,
         };
         match &state.ball {
-            Ball::Loose { at, lie, dropped } => {
-                if let Some(f) = state.fielder_on(*at) {
-                    if *lie == Lie::Fly && !*dropped && play.turn == 1 {
-                        actions.push(if play.home_run {
-                            Action::Leap(f)
-                        } else {
-                            Action::Catch(f)
-                        });
-                    } else if *lie == Lie::Ground || *dropped {
-                        actions.push(Action::Pickup(f));
-                    }
-                }
-            }
+            Ball::Loose { .. } => actions.extend(self.loose_ball_action(state, play)),
             Ball::Held { by } => {
                 for to in 0..9u8 {
                     if to != *by {
@@ -382,13 +370,71 @@ impl Engine<'_> {
         actions
     }
 
+    /// What a fielder standing on a loose ball may do with it: catch a fly
+    /// in the first turn (leap, for a home run), or pick up a ball on the
+    /// ground.
+    fn loose_ball_action(&self, state: &State, play: &Play) -> Option<Action> {
+        let Ball::Loose { at, lie, dropped } = &state.ball else {
+            return None;
+        };
+        let f = state.fielder_on(*at)?;
+        if *lie == Lie::Fly && !*dropped && play.turn == 1 {
+            Some(if play.home_run {
+                Action::Leap(f)
+            } else {
+                Action::Catch(f)
+            })
+        } else if *lie == Lie::Ground || *dropped {
+            Some(Action::Pickup(f))
+        } else {
+            None
+        }
+    }
+
+    /// Whether a defense action is legal now: the same answer as looking it
+    /// up in `defense_actions`, without building the list.
+    fn defense_legal(&self, state: &State, action: &Action) -> bool {
+        let Some(play) = &state.play else {
+            return *action == Action::EndTurn;
+        };
+        if play.budget == 0 {
+            return matches!(action, Action::PlayBall(f) if *f < 9);
+        }
+        match *action {
+            Action::EndTurn => true,
+            Action::Move { fielder, to } => {
+                let busy = match state.ball {
+                    Ball::Held { by } => Some(by),
+                    Ball::Thrown { to, .. } => Some(to),
+                    _ => None,
+                };
+                fielder < 9
+                    && Some(fielder) != busy
+                    && self
+                        .field
+                        .neighbours(state.fielders[usize::from(fielder)])
+                        .contains(&to)
+                    && self.may_enter(state, fielder, to)
+            }
+            Action::Catch(_) | Action::Leap(_) | Action::Pickup(_) => {
+                self.loose_ball_action(state, play).as_ref() == Some(action)
+            }
+            Action::Throw { from, to } => match state.ball {
+                Ball::Held { by } => from == by && to != by && to < 9,
+                Ball::Thrown { thrower, to: t, .. } => from == thrower && to == t,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     pub(crate) fn defense_action(
         &self,
         state: &mut State,
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Applied {
-        if !self.defense_actions(state).contains(action) {
+        if !self.defense_legal(state, action) {
             return Err(illegal(action, "not a legal defense action now"));
         }
         let play = state.play.as_mut().expect("a defense turn has a play");
@@ -1080,5 +1126,70 @@ fn release_forces(state: &mut State, start: u8) {
             }
             None => break,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::{Source, Stream};
+    use crate::engine::{Decision, GameRules};
+    use crate::field::load_field;
+    use crate::ruleset::Ruleset;
+
+    /// `defense_legal` answers exactly like a lookup in `defense_actions`,
+    /// for the listed actions and for every other move, throw and fielding
+    /// action, over the defense decisions of many random games.
+    #[test]
+    fn defense_legality_matches_the_listed_actions() {
+        let ruleset = Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let field = load_field("classic").unwrap();
+        let engine = Engine::new(&rules, &field);
+        let squares: Vec<SquareId> = field.squares().iter().map(|s| s.id).collect();
+        let mut checked = 0;
+        for game in 0..6 {
+            let (mut state, _) = engine.new_game(game);
+            let mut pick = Stream::new(9, game, Source::HomeAgent);
+            let mut events = Vec::new();
+            for _ in 0..20_000 {
+                let action = match engine.decision(&state) {
+                    Decision::Over => break,
+                    Decision::Chance(crate::engine::Chance::Dice { count, .. }) => {
+                        Action::Dice((0..count).map(|_| pick.d6()).collect())
+                    }
+                    Decision::Choose { actions, .. } => {
+                        if state.phase == Phase::Defense {
+                            let mut candidates = actions.clone();
+                            for f in 0..10u8 {
+                                candidates.extend([
+                                    Action::PlayBall(f),
+                                    Action::Catch(f),
+                                    Action::Leap(f),
+                                    Action::Pickup(f),
+                                ]);
+                                for to in 0..10u8 {
+                                    candidates.push(Action::Throw { from: f, to });
+                                }
+                                for &to in &squares {
+                                    candidates.push(Action::Move { fielder: f, to });
+                                }
+                            }
+                            for c in &candidates {
+                                assert_eq!(
+                                    engine.defense_legal(&state, c),
+                                    actions.contains(c),
+                                    "{c:?}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                        actions[pick.below(actions.len() as u32) as usize].clone()
+                    }
+                };
+                engine.apply(&mut state, action, &mut events).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
