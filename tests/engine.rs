@@ -16,10 +16,11 @@ fn random_basic_games_end_and_keep_the_invariants() {
     let engine = Engine::new(&rules, &field);
     let deck_sizes = [rules.defense_deck.len(), rules.offense_deck.len()];
     let mut total_runs = 0;
-    for game in 0..300u64 {
+    for game in 0..1000u64 {
         let mut home = RandomAgent::new(Stream::new(1, game, Source::HomeAgent));
         let mut away = RandomAgent::new(Stream::new(1, game, Source::AwayAgent));
         let mut events = 0usize;
+        let mut last_to = std::collections::HashMap::new();
         let state = play_game(
             &engine,
             1,
@@ -55,8 +56,24 @@ fn random_basic_games_end_and_keep_the_invariants() {
                         *size
                     );
                 }
-                if let EventKind::GameOver { .. } = event.kind {
-                    assert_eq!(state.phase, Phase::Over);
+                match &event.kind {
+                    EventKind::GameOver { .. } => assert_eq!(state.phase, Phase::Over),
+                    // Runners only move forward, and only a runner who
+                    // reached circle 20 scores.
+                    EventKind::Ran { slot, from, to } => {
+                        assert!(to > from, "game {game}: a runner moved back: {event:?}");
+                        assert!(*to <= 20);
+                        last_to.insert(*slot, *to);
+                    }
+                    EventKind::Scored { slot } => {
+                        assert!(!state.runners.iter().any(|r| r.slot == *slot));
+                        assert_eq!(
+                            last_to.get(slot),
+                            Some(&20),
+                            "game {game}: a run without reaching 20"
+                        );
+                    }
+                    _ => {}
                 }
             },
         )
