@@ -13,6 +13,8 @@ pub mod field;
 pub mod ruleset;
 pub mod runner;
 pub mod scenario;
+pub mod score;
 pub mod script;
+pub mod sim;
 pub mod team;
 pub mod yaml;

@@ -72,9 +72,9 @@ impl Bod {
 }
 
 #[test]
-fn main_job_shows_the_classic_field_and_pro_rules() {
+fn main_job_plays_a_basic_game_on_the_classic_field() {
     let ran = bod(&[]).succeeds_with("Classic Park");
-    assert!(ran.stdout.contains("ruleset pro: PRO regulation"));
+    assert!(ran.stdout.contains("\nFinal: "));
 }
 
 #[test]

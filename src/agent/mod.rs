@@ -3,8 +3,10 @@
 //! actions, and picks one; its randomness comes from its own seeded stream,
 //! so it is deterministic per seed.
 
+mod heuristic;
 mod random;
 
+pub use heuristic::HeuristicAgent;
 pub use random::RandomAgent;
 
 use crate::engine::{Action, Ball, Half, Phase, Runner, Side, State};
@@ -84,10 +86,18 @@ impl<'a> View<'a> {
 /// The names `by_name` knows, for help texts and "did you mean".
 pub const AGENT_NAMES: &[&str] = &["heuristic", "random"];
 
-/// An agent by name, drawing from `stream`: `random`, or `heuristic` once
-/// it exists. `None` for an unknown name.
-pub fn by_name(name: &str, stream: crate::engine::dice::Stream) -> Option<Box<dyn Agent>> {
+/// The agent a game uses when none is named.
+pub const DEFAULT_AGENT: &str = "heuristic";
+
+/// An agent by name for the games of `engine`, drawing from `stream`:
+/// every agent of `AGENT_NAMES`. `None` for an unknown name.
+pub fn by_name<'a>(
+    name: &str,
+    engine: crate::engine::Engine<'a>,
+    stream: crate::engine::dice::Stream,
+) -> Option<Box<dyn Agent + 'a>> {
     match name {
+        "heuristic" => Some(Box::new(HeuristicAgent::new(engine, stream))),
         "random" => Some(Box::new(RandomAgent::new(stream))),
         _ => None,
     }

@@ -3,8 +3,11 @@
 //! problem in the input, 2 a usage error). `main.rs` only calls `run`.
 
 mod field;
+mod play;
+mod replay;
 mod rules;
 mod scenario;
+mod sim;
 mod team;
 
 use std::ffi::OsString;
@@ -34,6 +37,12 @@ enum Command {
     /// Check team files against a regulation.
     #[command(subcommand)]
     Team(team::TeamCommand),
+    /// Simulate many seeded games and report statistics with confidence intervals.
+    Sim(sim::SimArgs),
+    /// Play one seeded game; print its play-by-play and box score.
+    Play(play::PlayArgs),
+    /// Replay a JSON Lines game log and check that it reproduces exactly.
+    Replay(replay::ReplayArgs),
     /// Run scenario files: a situation, scripted dice and decisions, expected events.
     #[command(subcommand)]
     Scenario(scenario::ScenarioCommand),
@@ -81,6 +90,9 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         Some(Command::Rules(cmd)) => rules::run(cmd),
         Some(Command::Field(cmd)) => field::run(cmd),
         Some(Command::Team(cmd)) => team::run(cmd),
+        Some(Command::Sim(args)) => sim::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Scenario(cmd)) => scenario::run(cmd),
     };
     match result {
@@ -97,16 +109,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
     }
 }
 
-/// The main job on built-in defaults: what `bod` does with no command.
+/// The main job on built-in defaults: what `bod` does with no command, a
+/// full simulated game (`bod play` with its defaults).
 fn main_job() -> CmdResult {
-    field::run(field::FieldCommand::Show {
-        field: "classic".to_string(),
-    })?;
-    print("\n")?;
-    rules::run(rules::RulesCommand::Show {
-        ruleset: "pro".to_string(),
-        set: Vec::new(),
-    })
+    play::run(play::PlayArgs::default())
 }
 
 /// Renders diagnostics, in colour when stderr is a terminal.

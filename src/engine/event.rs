@@ -234,7 +234,7 @@ pub enum EventKind {
     /// A half inning ended.
     HalfEnded {
         /// Runs scored in it.
-        runs: u8,
+        runs: u16,
     },
     /// The game ended.
     GameOver {

@@ -288,7 +288,7 @@ impl Engine<'_> {
         for slot in scored {
             state.runners.retain(|r| r.slot != slot);
             if let Some(last) = state.runs[side].last_mut() {
-                *last += 1;
+                *last = last.saturating_add(1);
             }
             events.push(ev(rule, EventKind::Scored { slot }));
         }

@@ -281,7 +281,7 @@ pub struct State {
     /// Strikes on the batter.
     pub strikes: u8,
     /// Runs by inning, per side (home 0, away 1).
-    pub runs: [Vec<u8>; 2],
+    pub runs: [Vec<u16>; 2],
     /// The next batter's batting-order slot, per side.
     pub next_batter: [u8; 2],
     /// The batter at the plate (slot), once the at-bat began.

@@ -392,7 +392,7 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
         EventKind::PlayEnded { batter_reached } => {
             ("play_ended", vec![("batter_reached", int(*batter_reached))])
         }
-        EventKind::HalfEnded { runs } => ("half_ended", vec![("runs", int(*runs))]),
+        EventKind::HalfEnded { runs } => ("half_ended", vec![("runs", Val::Int(i64::from(*runs)))]),
         EventKind::GameOver { home, away } => (
             "game_over",
             vec![

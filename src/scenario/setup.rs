@@ -154,7 +154,7 @@ impl Builder<'_> {
                 ),
                 None => {}
             }
-            state.runs[side.index()] = runs;
+            state.runs[side.index()] = runs.into_iter().map(u16::from).collect();
         }
     }
 

@@ -1,0 +1,402 @@
+//! The defense after a hit: who plays the ball, how the fielders move,
+//! when to try a catch, where to throw, and when to end the turn.
+//!
+//! The plan is remade at every decision from what is on the table, so a
+//! plan of several moves (a cover walking to a base, then the throw) needs
+//! no memory: each step leaves the next one the best.
+
+use super::Table;
+use crate::agent::View;
+use crate::engine::{Action, Ball, Play, Runner, is_infielder};
+use crate::field::{Base, SquareId};
+
+/// The bases in order, with their circles on the base path.
+const BASES: [(Base, u8); 4] = [
+    (Base::First, 5),
+    (Base::Second, 10),
+    (Base::Third, 15),
+    (Base::Home, 20),
+];
+
+/// The lowest chance of a fly catch worth trying: a miss moves every
+/// runner up a base.
+const MIN_CATCH_CHANCE: f32 = 0.3;
+
+/// The catcher's index: he stays home unless the ball is there.
+const CATCHER: u8 = 1;
+
+/// The runners a ball arriving at a fielder on the base at circle
+/// `target` puts out: those heading for it and short of it, and a runner
+/// forced to it still on the base behind.
+pub(super) fn victims(runners: &[Runner], target: u8) -> impl Iterator<Item = &Runner> {
+    runners.iter().filter(move |r| {
+        r.pos < target
+            && (r.pos + 5 > target || (r.pos + 5 == target && r.forced_to == Some(target)))
+    })
+}
+
+/// What putting out the runners at a base is worth: an out each, more for
+/// a runner further round.
+fn out_value(runners: &[Runner], target: u8) -> f32 {
+    victims(runners, target)
+        .map(|r| 1.0 + f32::from(r.pos) / 20.0)
+        .sum()
+}
+
+/// Picks the defense's action in a defense turn. `home` is where the
+/// fielders stood when the half inning began: they stay where plays leave
+/// them, so spare points walk them back.
+pub(super) fn defend(
+    t: &Table<'_>,
+    view: &View<'_>,
+    actions: &[Action],
+    home: &[SquareId; 9],
+) -> Option<Action> {
+    let play = view.play()?;
+    if actions.iter().any(|a| matches!(a, Action::PlayBall(_))) {
+        return Some(Action::PlayBall(name_fielder(t, view)));
+    }
+    let plan = match *view.ball() {
+        Ball::Loose { at, .. } => loose(t, view, play, actions, at),
+        Ball::Held { by } => held(t, view, play, actions, by),
+        // The throw goes on (and ends the turn): first the spare points
+        // cover bases and bring fielders back.
+        Ball::Thrown { thrower, to, .. } => {
+            let spare = (play.budget > 1)
+                .then(|| {
+                    cover_move(t, view, actions, play.budget - 1, Some(to))
+                        .or_else(|| go_home(t, view, actions, home))
+                })
+                .flatten();
+            spare.or(Some(Action::Throw { from: thrower, to }))
+        }
+        Ball::Dead => None,
+    };
+    plan.or_else(|| go_home(t, view, actions, home))
+        .or(Some(Action::EndTurn))
+}
+
+/// Nothing better to do: walk the fielder furthest from his place at the
+/// start of the half inning a step back, unless he has the ball (or is
+/// the one going for it) or guards a base a runner could reach.
+fn go_home(
+    t: &Table<'_>,
+    view: &View<'_>,
+    actions: &[Action],
+    home: &[SquareId; 9],
+) -> Option<Action> {
+    let fielders = view.fielders();
+    let holder = match *view.ball() {
+        Ball::Held { by } => Some(by),
+        Ball::Thrown { to, .. } => Some(to),
+        Ball::Loose { at, .. } => chaser(t, fielders, at),
+        Ball::Dead => None,
+    };
+    let runners = view.runners();
+    let guarding = |sq: SquareId| {
+        t.field.base_at(sq).is_some_and(|b| {
+            let circle = BASES.iter().find(|(base, _)| *base == b).map_or(0, |x| x.1);
+            runners.iter().any(|r| r.pos < circle)
+        })
+    };
+    let mut order: Vec<(u8, u8)> = (0..9u8)
+        .filter(|&f| Some(f) != holder && !guarding(fielders[usize::from(f)]))
+        .map(|f| {
+            (
+                t.field
+                    .king_distance(fielders[usize::from(f)], home[usize::from(f)]),
+                f,
+            )
+        })
+        .filter(|&(d, _)| d > 0)
+        .collect();
+    order.sort_by_key(|&(d, f)| (std::cmp::Reverse(d), std::cmp::Reverse(f)));
+    order
+        .into_iter()
+        .find_map(|(_, f)| step_toward(t, actions, fielders, f, home[usize::from(f)]))
+}
+
+/// The fielder whose action points make the turn's budget: the one who
+/// plays the ball (nearest a loose ball, the receiver of a throw, the
+/// holder).
+fn name_fielder(t: &Table<'_>, view: &View<'_>) -> u8 {
+    match *view.ball() {
+        Ball::Loose { at, .. } => chaser(t, view.fielders(), at).unwrap_or(0),
+        Ball::Held { by } => by,
+        Ball::Thrown { to, .. } => to,
+        Ball::Dead => 0,
+    }
+}
+
+/// The fielder nearest a square he may stand on; ties go to the one
+/// playing that direction, then to more action points.
+pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], at: SquareId) -> Option<u8> {
+    let dir = |sq: SquareId| t.field.square(sq).direction.map_or(9, i16::from);
+    (0..9u8).filter(|&f| t.may_stand(f, at)).min_by_key(|&f| {
+        let sq = fielders[usize::from(f)];
+        (
+            t.field.king_distance(sq, at),
+            (dir(sq) - dir(at)).abs(),
+            std::cmp::Reverse(t.points(f)),
+            f,
+        )
+    })
+}
+
+/// A loose ball: get the chaser to it, then catch or pick it up.
+fn loose(
+    t: &Table<'_>,
+    view: &View<'_>,
+    play: &Play,
+    actions: &[Action],
+    at: SquareId,
+) -> Option<Action> {
+    let fielders = view.fielders();
+    if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
+        if actions.contains(&Action::Leap(f)) {
+            return Some(Action::Leap(f));
+        }
+        if actions.contains(&Action::Catch(f)) {
+            let need = t
+                .rules
+                .catch
+                .minimum(is_infielder(f), play.moved[usize::from(f)]);
+            if die_chance(need) >= MIN_CATCH_CHANCE {
+                return Some(Action::Catch(f));
+            }
+        }
+        if actions.contains(&Action::Pickup(f)) {
+            return Some(Action::Pickup(f));
+        }
+    }
+    // Whoever is nearest goes for it; if his way is blocked, the next.
+    let mut order: Vec<u8> = (0..9u8).filter(|&f| t.may_stand(f, at)).collect();
+    order.sort_by_key(|&f| (t.field.king_distance(fielders[usize::from(f)], at), f));
+    for f in order.into_iter().take(2) {
+        if fielders[usize::from(f)] == at {
+            break;
+        }
+        if let Some(step) = step_toward(t, actions, fielders, f, at) {
+            return Some(step);
+        }
+    }
+    cover_move(t, view, actions, play.budget, chaser(t, fielders, at))
+}
+
+/// The ball in a fielder's hands: throw where an out is likely, covering
+/// the base first when nobody stands on it; else get the ball ahead of
+/// the lead runner; else end the turn.
+fn held(t: &Table<'_>, view: &View<'_>, play: &Play, actions: &[Action], by: u8) -> Option<Action> {
+    let fielders = view.fielders();
+    let runners = view.runners();
+    let from = fielders[usize::from(by)];
+    let modifier = play
+        .fielded_at
+        .and_then(|sq| t.field.orange(sq))
+        .unwrap_or(0);
+    let budget = play.budget;
+    // (score, receiver, square, steps the receiver still has to walk)
+    let mut best: Option<(f32, u8, SquareId, u8)> = None;
+    for (base, target) in BASES {
+        let value = out_value(runners, target);
+        if value == 0.0 {
+            continue;
+        }
+        for &sq in t.field.base_squares(base) {
+            let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, budget) else {
+                continue;
+            };
+            let chance = throw_chance(t.field.king_distance(from, sq), modifier);
+            let score = chance * value - 0.001 * f32::from(steps);
+            if chance > 0.0 && best.is_none_or(|(s, ..)| score > s) {
+                best = Some((score, receiver, sq, steps));
+            }
+        }
+    }
+    if best.is_none() {
+        best = guard_ahead(t, view, play, by);
+    }
+    match best? {
+        (_, receiver, _, 0) => Some(Action::Throw {
+            from: by,
+            to: receiver,
+        }),
+        (_, receiver, sq, _) => step_toward(t, actions, fielders, receiver, sq),
+    }
+}
+
+/// With nobody to put out, the ball goes to the base ahead of the lead
+/// runner who could still move, so he cannot run into it (and a runner
+/// caught short of it is out when it arrives).
+fn guard_ahead(
+    t: &Table<'_>,
+    view: &View<'_>,
+    play: &Play,
+    by: u8,
+) -> Option<(f32, u8, SquareId, u8)> {
+    let fielders = view.fielders();
+    let runners = view.runners();
+    let from = fielders[usize::from(by)];
+    let ahead = runners
+        .iter()
+        .filter(|r| r.pos < 20)
+        .map(Runner::next_base)
+        .filter(|&b| !runners.iter().any(|o| o.pos == b))
+        .max()?;
+    let (base, _) = BASES.iter().find(|(_, c)| *c == ahead)?;
+    if t.field.base_at(from) == Some(*base) {
+        return None;
+    }
+    // From the diamond a runner may only take one base anyway: only worth
+    // it when the ball is still out there or the throw is short.
+    let squares = t.field.base_squares(*base);
+    let mut best: Option<(f32, u8, SquareId, u8)> = None;
+    for &sq in squares {
+        let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, play.budget) else {
+            continue;
+        };
+        let d = t.field.king_distance(from, sq);
+        let score = -f32::from(d) - f32::from(steps);
+        if best.is_none_or(|(s, ..)| score > s) {
+            best = Some((score, receiver, sq, steps));
+        }
+    }
+    if play.in_diamond && best.is_some_and(|(s, ..)| s < -3.0) {
+        return None;
+    }
+    best
+}
+
+/// Who would take a throw on `sq`: the fielder standing there, or the
+/// nearest one (not the thrower, not the catcher away from home) who can
+/// walk there and still leave a point for the throw.
+fn receiver_for(
+    t: &Table<'_>,
+    fielders: &[SquareId; 9],
+    thrower: u8,
+    sq: SquareId,
+    budget: u8,
+) -> Option<(u8, u8)> {
+    if let Some(f) = fielders.iter().position(|&s| s == sq) {
+        let f = f as u8;
+        return (f != thrower).then_some((f, 0));
+    }
+    (0..9u8)
+        .filter(|&f| f != thrower && (f != CATCHER || sq == t.field.catcher()))
+        .filter(|&f| t.may_stand(f, sq))
+        .map(|f| (f, t.field.king_distance(fielders[usize::from(f)], sq)))
+        .filter(|&(_, d)| d < budget)
+        .min_by_key(|&(f, d)| (d, f))
+}
+
+/// Spare points: walk a fielder toward a base a runner is heading for
+/// that nobody covers.
+fn cover_move(
+    t: &Table<'_>,
+    view: &View<'_>,
+    actions: &[Action],
+    budget: u8,
+    busy: Option<u8>,
+) -> Option<Action> {
+    let fielders = view.fielders();
+    let runners = view.runners();
+    let mut targets: Vec<u8> = runners.iter().map(|r| r.next_base()).collect();
+    targets.sort_unstable_by(|a, b| b.cmp(a));
+    for target in targets {
+        let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
+            continue;
+        };
+        let squares = t.field.base_squares(base);
+        if squares.iter().any(|&s| fielders.contains(&s)) {
+            continue;
+        }
+        let best = squares
+            .iter()
+            .flat_map(|&sq| {
+                (0..9u8)
+                    .filter(move |&f| Some(f) != busy && f != CATCHER)
+                    .filter(move |&f| t.may_stand(f, sq))
+                    .map(move |f| (t.field.king_distance(fielders[usize::from(f)], sq), f, sq))
+            })
+            .filter(|&(d, ..)| d <= budget)
+            .min();
+        if let Some((_, f, sq)) = best
+            && let Some(step) = step_toward(t, actions, fielders, f, sq)
+        {
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The legal step of fielder `f` that brings him closest to `to`
+/// (preferring the field's own shortest-path step), if any brings him
+/// closer.
+fn step_toward(
+    t: &Table<'_>,
+    actions: &[Action],
+    fielders: &[SquareId; 9],
+    f: u8,
+    to: SquareId,
+) -> Option<Action> {
+    let from = fielders[usize::from(f)];
+    let now = t.field.king_distance(from, to);
+    let preferred = t.field.next_step(from, to);
+    actions
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Move { fielder, to: sq } if fielder == f => Some(sq),
+            _ => None,
+        })
+        .map(|sq| (t.field.king_distance(sq, to), sq != preferred, sq))
+        .filter(|&(d, ..)| d < now)
+        .min()
+        .map(|(_, _, sq)| Action::Move { fielder: f, to: sq })
+}
+
+/// The chance of a d6 showing at least `need`.
+pub(super) fn die_chance(need: u8) -> f32 {
+    f32::from(7u8.saturating_sub(need.max(1)).min(6)) / 6.0
+}
+
+/// The chance that a BASIC throw (one die of squares, plus the orange
+/// modifier of the square where the ball was fielded) covers `distance`
+/// squares in one turn.
+pub(super) fn throw_chance(distance: u8, modifier: i8) -> f32 {
+    let hits = (1..=6i8)
+        .filter(|&d| (d + modifier).max(0) >= distance as i8)
+        .count();
+    hits as f32 / 6.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_of_a_die() {
+        assert_eq!(die_chance(2), 5.0 / 6.0);
+        assert_eq!(die_chance(6), 1.0 / 6.0);
+        assert_eq!(die_chance(7), 0.0);
+        assert_eq!(throw_chance(1, 0), 1.0);
+        assert_eq!(throw_chance(4, 0), 0.5);
+        assert_eq!(throw_chance(4, -1), 2.0 / 6.0);
+        assert_eq!(throw_chance(7, 0), 0.0);
+    }
+
+    #[test]
+    fn a_forced_runner_on_the_base_behind_is_a_victim_and_an_unforced_one_is_not() {
+        let runner = |pos, forced_to| Runner {
+            slot: 0,
+            pos,
+            start: pos,
+            forced_to,
+        };
+        let runners = [runner(5, Some(10)), runner(0, Some(5))];
+        assert_eq!(victims(&runners, 10).count(), 1);
+        assert_eq!(victims(&runners, 5).count(), 1);
+        let free = [runner(5, None), runner(12, None)];
+        assert_eq!(victims(&free, 10).count(), 0);
+        assert_eq!(victims(&free, 15).count(), 1);
+    }
+}

@@ -1,0 +1,498 @@
+//! `HeuristicAgent`: a manager that plays sensible baseball by rules of
+//! thumb, fast enough for simulations of many thousands of games.
+//!
+//! At the plate (`at_bat`) it values counts in runs, reads the
+//! pitch/response table of the rules, and counts cards: the pitcher shows
+//! the pitch the batter's likely hand does least with (strikes when behind
+//! in the count, balls when ahead), the batter answers with the card that
+//! does most (a hit with the bonus best, NO SWING on a ball when the count
+//! allows, RUNNER GOES TO 2ND when the steal is on), and before the first
+//! pitch both draw while the count can pay for it, never into their own
+//! walk or strikeout. In the field (`fielding`) the nearest fielder plays
+//! the ball, walks to it by a shortest legal path, catches or picks it up,
+//! and throws where an out is likely, a teammate covering the base first
+//! when nobody stands on it; with nobody to put out the ball goes to the
+//! base ahead of the lead runner, and spare points walk fielders back to
+//! their places. On the bases (`running`) a runner takes the furthest base
+//! he can reach safely, an extra one only when the defense is unlikely to
+//! get the ball there in time, and never runs into a base where a fielder
+//! holds the ball.
+//!
+//! It knows the field and the rules from the `Engine` it is made with,
+//! and what a manager sees from the `View`: never the opponent's hands.
+//! Its only randomness is its own `Stream`, used to mix pitches of equal
+//! worth, so a game is the same for the same seed.
+//!
+//! Under BASIC every fielder of a kind has the same action points and
+//! every batter the same power. PRO and MAJOR knowledge enters at a few
+//! seams: a fielder's B value in `Table::points`, the throw minimums of
+//! his card in `fielding::throw_chance`, and the batting and pitching
+//! abilities in the values of `at_bat` (`Knobs`, `Plate::against`).
+
+mod at_bat;
+mod fielding;
+mod running;
+
+use super::{Agent, View};
+use crate::engine::dice::Stream;
+use crate::engine::{Action, Card, Engine, GameRules, Memo, Phase, is_infielder};
+use crate::field::{Field, SquareId, SquareKind};
+use crate::ruleset::schema::ActionPoints;
+use at_bat::{Cards, Knobs, Plate};
+
+/// A manager playing by rules of thumb; see the module documentation.
+pub struct HeuristicAgent<'a> {
+    table: Table<'a>,
+    cards: Cards,
+    stream: Stream,
+    /// Where this manager's fielders stood when the half inning began.
+    home: Option<[SquareId; 9]>,
+}
+
+/// The public things on the table the agent reads: the rules and the
+/// field.
+pub(crate) struct Table<'a> {
+    rules: &'a GameRules,
+    field: &'a Field,
+}
+
+impl Table<'_> {
+    /// A fielder's action points (BASIC: by where he fields).
+    fn points(&self, fielder: u8) -> u8 {
+        match self.rules.action_points {
+            ActionPoints::Fixed(p) => {
+                if is_infielder(fielder) {
+                    p.infield
+                } else {
+                    p.outfield
+                }
+            }
+            // Without player cards the engine uses the BASIC points.
+            ActionPoints::Card => {
+                if is_infielder(fielder) {
+                    3
+                } else {
+                    4
+                }
+            }
+        }
+    }
+
+    /// Whether a fielder may ever stand on a square (the movement rules;
+    /// whether it is free is another matter).
+    fn may_stand(&self, fielder: u8, sq: SquareId) -> bool {
+        let m = &self.rules.movement;
+        match self.field.kind(sq) {
+            SquareKind::Texas => m.texas_open_to_all,
+            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher => {
+                is_infielder(fielder) || m.outfielders_enter_diamond
+            }
+            SquareKind::Outfield => !is_infielder(fielder) || m.infielders_leave_diamond,
+        }
+    }
+}
+
+impl<'a> HeuristicAgent<'a> {
+    /// A manager for games of `engine` (its rules and field), mixing its
+    /// pitches with `stream`.
+    pub fn new(engine: Engine<'a>, stream: Stream) -> Self {
+        Self {
+            table: Table {
+                rules: engine.rules,
+                field: engine.field,
+            },
+            home: None,
+            cards: Cards::new(engine.rules, Knobs::default()),
+            stream,
+        }
+    }
+
+    fn plan(&mut self, view: &View<'_>, actions: &[Action]) -> Option<Action> {
+        let t = &self.table;
+        let (_, _, _, balls, strikes) = view.situation();
+        match view.phase() {
+            // The engine offers the standard placement; it is sound.
+            Phase::Position => {
+                let choice = actions.first().cloned();
+                if let Some(Action::Position(squares)) = &choice {
+                    self.home = squares.as_slice().try_into().ok();
+                }
+                choice
+            }
+            Phase::Memorandum { .. } => {
+                let defense = !view.batting();
+                let hands = view.hands();
+                let hand = if defense {
+                    &hands.defense
+                } else {
+                    &hands.offense
+                };
+                let options: Vec<&Memo> = actions
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Memo(m) => Some(m),
+                        _ => None,
+                    })
+                    .collect();
+                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
+                    .choose_memo(defense, hand, &options)
+                    .map(Action::Memo)
+            }
+            Phase::Pitch => {
+                let hands = view.hands();
+                let (_, batter_hand) = view.opponent_hand_sizes();
+                let stream = &mut self.stream;
+                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
+                    .choose_pitch(&hands.defense, &hands.offense, batter_hand, |n| {
+                        stream.below(n)
+                    })
+                    .map(Action::Pitch)
+            }
+            Phase::Response { pitch } => {
+                let Card::Pitch(p) = t.rules.defense_deck.card(*pitch) else {
+                    return None;
+                };
+                self.cards.saw(p);
+                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
+                    .choose_response(p, &view.hands().offense)
+                    .map(Action::Respond)
+            }
+            Phase::TexasChoice => running::texas(t, view),
+            Phase::Defense => fielding::defend(
+                t,
+                view,
+                actions,
+                self.home.as_ref().unwrap_or(view.fielders()),
+            ),
+            Phase::Run => running::advance(t, view, actions),
+            _ => None,
+        }
+    }
+}
+
+impl Agent for HeuristicAgent<'_> {
+    /// A choice outside `actions` would be a bug of the agent: debug builds
+    /// stop on it; release builds play the first legal action instead.
+    fn choose(&mut self, view: &View<'_>, actions: &[Action]) -> Action {
+        match self.plan(view, actions) {
+            Some(a) if actions.contains(&a) => a,
+            other => {
+                debug_assert!(
+                    false,
+                    "heuristic agent chose {other:?}, not among {actions:?} in {:?}",
+                    view.phase()
+                );
+                actions[0].clone()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::Source;
+    use crate::engine::{Ball, CardId, Decision, Lie, Play, Runner, Side, State};
+    use crate::field::{Base, load_field};
+    use crate::ruleset::Ruleset;
+    use crate::ruleset::schema::{Pitch, Response};
+
+    /// The BASIC rules on the classic field.
+    struct Table {
+        rules: GameRules,
+        field: Field,
+    }
+
+    impl Table {
+        fn basic() -> Self {
+            let ruleset = Ruleset::load("basic").unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let field = load_field("classic").unwrap();
+            Self { rules, field }
+        }
+
+        fn engine(&self) -> Engine<'_> {
+            Engine::new(&self.rules, &self.field)
+        }
+
+        /// A game just begun (top of the first, the home team fielding the
+        /// standard placement), for the test to set up.
+        fn state(&self) -> State {
+            let engine = self.engine();
+            let (mut state, _) = engine.new_game(1);
+            let Decision::Choose { actions, .. } = engine.decision(&state) else {
+                unreachable!()
+            };
+            let mut events = Vec::new();
+            engine
+                .apply(&mut state, actions[0].clone(), &mut events)
+                .unwrap();
+            state
+        }
+
+        /// What the heuristic manager of `side` does now.
+        fn choose(&self, state: &State) -> Action {
+            let Decision::Choose { side, actions } = self.engine().decision(state) else {
+                panic!("no choice in {:?}", state.phase)
+            };
+            let mut agent =
+                HeuristicAgent::new(self.engine(), Stream::new(1, 0, Source::HomeAgent));
+            agent.choose(&View::new(state, side), &actions)
+        }
+
+        fn pitches(&self, cards: &[Pitch]) -> Vec<CardId> {
+            let mut ids: Vec<CardId> = Vec::new();
+            for &p in cards {
+                let id = self
+                    .rules
+                    .defense_deck
+                    .ids()
+                    .find(|&id| {
+                        self.rules.defense_deck.card(id) == Card::Pitch(p) && !ids.contains(&id)
+                    })
+                    .unwrap();
+                ids.push(id);
+            }
+            ids
+        }
+
+        fn responses(&self, cards: &[Response]) -> Vec<CardId> {
+            let mut ids: Vec<CardId> = Vec::new();
+            for &r in cards {
+                let id = self
+                    .rules
+                    .offense_deck
+                    .ids()
+                    .find(|&id| {
+                        self.rules.offense_deck.card(id) == Card::Response(r) && !ids.contains(&id)
+                    })
+                    .unwrap();
+                ids.push(id);
+            }
+            ids
+        }
+
+        fn square(&self, direction: u8, distance: u8) -> SquareId {
+            self.field.square_at(direction, distance).unwrap()
+        }
+    }
+
+    fn runner(slot: u8, pos: u8) -> Runner {
+        Runner {
+            slot,
+            pos,
+            start: pos,
+            forced_to: None,
+        }
+    }
+
+    fn play(turn: u8) -> Play {
+        Play {
+            direction: 3,
+            distance: 8,
+            dice: 7,
+            turn,
+            budget: 0,
+            moved: [0; 9],
+            fielded_at: None,
+            in_diamond: false,
+            handled: Vec::new(),
+            batter_out: false,
+            caught: false,
+            moved_this_turn: false,
+            to_move: Vec::new(),
+            run_die: None,
+            offense_turn: false,
+            home_run: false,
+        }
+    }
+
+    /// The batter (away) facing `pitch` with `hand` at a count.
+    fn respond(t: &Table, pitch: Pitch, hand: &[Response], count: (u8, u8), on: &[u8]) -> Response {
+        let mut state = t.state();
+        state.hands[Side::Away.index()].offense = t.responses(hand);
+        state.phase = Phase::Response {
+            pitch: t.pitches(&[pitch])[0],
+        };
+        (state.balls, state.strikes) = count;
+        state.runners = on
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| runner(i as u8 + 1, p))
+            .collect();
+        match t.choose(&state) {
+            Action::Respond(id) => match t.rules.offense_deck.card(id) {
+                Card::Response(r) => r,
+                Card::Pitch(_) => unreachable!(),
+            },
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_batter_hits_with_the_bonus_takes_balls_and_steals_second() {
+        use Response::*;
+        let t = Table::basic();
+        let hand = [HitFastball, HitStrike, NoSwing];
+        assert_eq!(
+            respond(&t, Pitch::FastballStrike, &hand, (0, 0), &[]),
+            HitFastball
+        );
+        assert_eq!(
+            respond(&t, Pitch::FastballBall, &hand, (3, 1), &[]),
+            NoSwing
+        );
+        assert_eq!(
+            respond(&t, Pitch::CurveballBall, &hand, (1, 0), &[]),
+            NoSwing
+        );
+        let hand = [RunnerGoesTo2nd, HitCurveball, NoSwing];
+        let steal = |on: &[u8], count| respond(&t, Pitch::FastballBall, &hand, count, on);
+        assert_eq!(steal(&[5], (0, 0)), RunnerGoesTo2nd);
+        // Not with second taken, nor on the third strike.
+        assert_eq!(steal(&[5, 10], (0, 0)), NoSwing);
+        assert_eq!(steal(&[5], (0, 2)), NoSwing);
+        // When every card is a strike, the least useful one goes.
+        let hand = [RunnerGoesTo2nd, HitCurveball, HitDropball];
+        assert_eq!(
+            respond(&t, Pitch::FastballBall, &hand, (0, 0), &[]),
+            RunnerGoesTo2nd
+        );
+    }
+
+    #[test]
+    fn the_pitcher_throws_strikes_when_behind_and_balls_when_ahead() {
+        let t = Table::basic();
+        let pitch = |count: (u8, u8)| {
+            let mut state = t.state();
+            state.hands[Side::Home.index()].defense =
+                t.pitches(&[Pitch::FastballStrike, Pitch::FastballBall]);
+            state.phase = Phase::Pitch;
+            (state.balls, state.strikes) = count;
+            match t.choose(&state) {
+                Action::Pitch(id) => t.rules.defense_deck.card(id),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(pitch((3, 0)), Card::Pitch(Pitch::FastballStrike));
+        assert_eq!(pitch((0, 2)), Card::Pitch(Pitch::FastballBall));
+    }
+
+    #[test]
+    fn nobody_draws_or_discards_into_his_own_walk_or_strikeout() {
+        let t = Table::basic();
+        let memo = |side: Side, count: (u8, u8), cards: usize| {
+            let mut state = t.state();
+            state.phase = Phase::Memorandum { side };
+            (state.balls, state.strikes) = count;
+            let hands = &mut state.hands[side.index()];
+            hands.defense.truncate(cards);
+            hands.offense.truncate(cards);
+            match t.choose(&state) {
+                Action::Memo(m) => m,
+                other => panic!("{other:?}"),
+            }
+        };
+        // The offense at two strikes draws nothing, however thin its hand.
+        assert!(!matches!(memo(Side::Away, (0, 2), 2), Memo::Draw(_)));
+        assert!(!matches!(memo(Side::Away, (3, 1), 2), Memo::Draw(2)));
+        // The defense at three balls draws nothing.
+        assert!(!matches!(memo(Side::Home, (3, 0), 2), Memo::Draw(_)));
+        // With room in the count, a thin hand is filled.
+        assert!(matches!(memo(Side::Away, (0, 0), 2), Memo::Draw(_)));
+        assert!(matches!(memo(Side::Home, (0, 0), 2), Memo::Draw(_)));
+    }
+
+    /// A runner on first about to move `die` circles, the ball held by
+    /// fielder `by` standing on `at`.
+    fn run(t: &Table, die: u8, by: u8, at: SquareId) -> u8 {
+        let mut state = t.state();
+        state.runners = vec![runner(3, 5)];
+        state.fielders[usize::from(by)] = at;
+        state.ball = Ball::Held { by };
+        let mut p = play(2);
+        p.to_move = vec![3];
+        p.run_die = Some(die);
+        p.offense_turn = true;
+        state.play = Some(p);
+        state.phase = Phase::Run;
+        match t.choose(&state) {
+            Action::Advance(n) => n,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_runner_never_runs_into_the_ball_and_takes_the_extra_base_when_it_is_far() {
+        let t = Table::basic();
+        let second = t.field.base_squares(Base::Second)[0];
+        // The shortstop waits on second with the ball: stay on first.
+        assert_eq!(run(&t, 6, 5, second), 0);
+        // The left fielder holds it deep: second, and on toward third.
+        assert!(run(&t, 6, 6, t.square(1, 10)) >= 5);
+    }
+
+    #[test]
+    fn the_nearest_fielder_plays_a_fly_runs_to_it_and_catches_it() {
+        let t = Table::basic();
+        let engine = t.engine();
+        let mut state = t.state();
+        // Right-centre, a step from the centre fielder (and from the right
+        // fielder, whose own ground is further off).
+        let at = t.square(4, 8);
+        assert_eq!(t.field.king_distance(state.fielders[7], at), 1);
+        state.runners = vec![runner(0, 0)];
+        state.ball = Ball::Loose {
+            at,
+            lie: Lie::Fly,
+            dropped: false,
+        };
+        state.play = Some(play(1));
+        state.phase = Phase::Defense;
+        let mut events = Vec::new();
+        assert_eq!(t.choose(&state), Action::PlayBall(7));
+        engine
+            .apply(&mut state, Action::PlayBall(7), &mut events)
+            .unwrap();
+        assert_eq!(t.choose(&state), Action::Move { fielder: 7, to: at });
+        engine
+            .apply(&mut state, Action::Move { fielder: 7, to: at }, &mut events)
+            .unwrap();
+        assert_eq!(t.choose(&state), Action::Catch(7));
+    }
+
+    #[test]
+    fn a_fielder_with_the_ball_throws_where_the_forced_runner_is_heading() {
+        let t = Table::basic();
+        let mut state = t.state();
+        // The batter has not left home; the third baseman fields the ball.
+        state.runners = vec![Runner {
+            forced_to: Some(5),
+            ..runner(0, 0)
+        }];
+        state.ball = Ball::Held { by: 4 };
+        let mut p = play(1);
+        p.budget = 1;
+        state.play = Some(p);
+        state.phase = Phase::Defense;
+        assert_eq!(t.choose(&state), Action::Throw { from: 4, to: 2 });
+        // With a runner forced from first and two points, the throw goes
+        // to second once somebody covers it.
+        state.runners.push(Runner {
+            forced_to: Some(10),
+            ..runner(1, 5)
+        });
+        state.ball = Ball::Held { by: 2 };
+        state.play.as_mut().unwrap().budget = 3;
+        let step = t.choose(&state);
+        let Action::Move { fielder, to } = step else {
+            panic!("{step:?}")
+        };
+        assert!(
+            t.field
+                .king_distance(to, t.field.base_squares(Base::Second)[1])
+                < 2
+        );
+        assert_ne!(fielder, 2);
+    }
+}

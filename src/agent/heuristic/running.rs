@@ -1,0 +1,226 @@
+//! The offense after a hit: how far each runner goes with his die, and
+//! whether a ball on a Texas square lies on the ground or in the air.
+//!
+//! A runner standing on a base is safe; one left between two bases is out
+//! if the defense gets the ball to a fielder on the base ahead in its next
+//! turn. So a runner stops on the furthest base he can reach, and goes past
+//! it only when the defense is unlikely to get the ball to the next base in
+//! time (the ball far away, on the ground, or in a throw to somewhere
+//! else). He never runs into a base where a fielder waits with the ball.
+
+use super::Table;
+use super::fielding::{chaser, die_chance, throw_chance};
+use crate::agent::View;
+use crate::engine::{Action, Ball, Lie, Runner, is_infielder};
+use crate::field::{Base, SquareId};
+use crate::ruleset::schema::OutWay;
+
+/// What a runner is worth on each base (0 = still at the plate), and
+/// across the plate, in runs.
+const BASE_VALUE: [f32; 5] = [0.0, 0.45, 0.65, 0.85, 1.0];
+/// A runner put out: his place on the bases lost and an out added.
+const OUT_VALUE: f32 = -0.35;
+/// A runner between bases who survives the defense's turn usually makes
+/// the base ahead; sometimes he is stuck behind it.
+const MAKES_IT: f32 = 0.85;
+/// Staying on a base that a runner behind is heading for: if nobody moves
+/// the play ends, and he is out for want of a free base.
+const BLOCKING: f32 = 0.6;
+
+fn base_of(circle: u8) -> Base {
+    match circle {
+        5 => Base::First,
+        10 => Base::Second,
+        15 => Base::Third,
+        _ => Base::Home,
+    }
+}
+
+fn value_on(circle: u8) -> f32 {
+    BASE_VALUE[usize::from(circle.min(20) / 5)]
+}
+
+/// Picks how far the runner whose die was rolled moves.
+pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Option<Action> {
+    let play = view.play()?;
+    let slot = *play.to_move.first()?;
+    let runner = view.runners().iter().find(|r| r.slot == slot)?;
+    let held_base = match *view.ball() {
+        Ball::Held { by } => t
+            .field
+            .base_at(view.fielders()[usize::from(by)])
+            .map(|b| match b {
+                Base::First => 5,
+                Base::Second => 10,
+                Base::Third => 15,
+                Base::Home => 20,
+            }),
+        _ => None,
+    };
+    let behind = view
+        .runners()
+        .iter()
+        .any(|r| r.pos < runner.pos && (r.pos + 5 > runner.pos || r.forced_to == Some(runner.pos)));
+    let mut best: Option<(f32, u8)> = None;
+    for a in actions {
+        let Action::Advance(n) = *a else { continue };
+        let to = runner.pos + n;
+        let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
+            // Running into the ball: out, and worse the further he ran.
+            OUT_VALUE - 0.01 * f32::from(n)
+        } else if to >= 20 {
+            BASE_VALUE[4]
+        } else if to.is_multiple_of(5) && n > 0 {
+            value_on(to)
+        } else if n == 0 && runner.on_base() {
+            // Staying put is safe unless he is forced on, or blocks a
+            // runner behind.
+            let stay = match runner.forced_to {
+                Some(f) if f > runner.pos => between(t, view, runner.pos, f),
+                _ => value_on(runner.pos),
+            };
+            if behind { stay - BLOCKING } else { stay }
+        } else {
+            between(t, view, to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, n));
+        }
+    }
+    best.map(|(_, n)| Action::Advance(n))
+}
+
+/// What a runner at circle `at`, heading for the base at circle `ahead`,
+/// is worth given the risk of a play there in the defense's next turn.
+fn between(t: &Table<'_>, view: &View<'_>, at: u8, ahead: u8) -> f32 {
+    let risk = risk(t, view, ahead);
+    let safe = MAKES_IT * value_on(ahead) + (1.0 - MAKES_IT) * value_on(at / 5 * 5);
+    (1.0 - risk) * safe + risk * OUT_VALUE
+}
+
+/// The chance that the defense gets the ball to a fielder on the base at
+/// circle `target` in its next turn.
+pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
+    let fielders = view.fielders();
+    let squares = t.field.base_squares(base_of(target));
+    match *view.ball() {
+        Ball::Held { by } => {
+            let from = fielders[usize::from(by)];
+            let budget = t.points(by);
+            squares
+                .iter()
+                .filter(|&&sq| sq != from)
+                .filter(|&&sq| reachable(t, fielders, by, sq, budget.saturating_sub(1)))
+                .map(|&sq| throw_chance(t.field.king_distance(from, sq), 0))
+                .fold(0.0, f32::max)
+        }
+        Ball::Thrown { at, to, .. } => {
+            let sq = fielders[usize::from(to)];
+            if squares.contains(&sq) {
+                throw_chance(t.field.king_distance(at, sq), 0)
+            } else {
+                0.0
+            }
+        }
+        Ball::Loose { at, lie, dropped } => {
+            let Some(f) = chaser(t, fielders, at) else {
+                return 0.0;
+            };
+            let steps = t.field.king_distance(fielders[usize::from(f)], at);
+            let budget = t.points(f);
+            let pickup = if dropped || lie == Lie::Fly {
+                1.0
+            } else {
+                die_chance(t.rules.pickup.min_die)
+            };
+            // Where the rules let a fielder put a runner out by touching the
+            // base with the ball, a pickup on the base is enough.
+            let touch = t.rules.out_ways.contains(&OutWay::TouchBeatsRunner);
+            if touch && squares.contains(&at) {
+                return if steps < budget { pickup } else { 0.0 };
+            }
+            if steps + 2 > budget {
+                return 0.0;
+            }
+            let spare = budget - steps - 2;
+            squares
+                .iter()
+                .filter(|&&sq| sq != at && reachable(t, fielders, f, sq, spare))
+                .map(|&sq| pickup * throw_chance(t.field.king_distance(at, sq), 0))
+                .fold(0.0, f32::max)
+        }
+        Ball::Dead => 0.0,
+    }
+}
+
+/// Whether some fielder other than `thrower` stands on `sq` or can walk
+/// there in `steps`.
+fn reachable(
+    t: &Table<'_>,
+    fielders: &[SquareId; 9],
+    thrower: u8,
+    sq: SquareId,
+    steps: u8,
+) -> bool {
+    (0..9u8)
+        .filter(|&f| f != thrower)
+        .any(|f| t.may_stand(f, sq) && t.field.king_distance(fielders[usize::from(f)], sq) <= steps)
+}
+
+/// Ground or fly for a ball on a Texas square: whichever the defense is
+/// less likely to turn into an out.
+pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
+    let Ball::Loose { at, .. } = *view.ball() else {
+        return None;
+    };
+    let fielders = view.fielders();
+    let mut fly_out = 0.0f32;
+    let mut ground_out = 0.0f32;
+    for f in 0..9u8 {
+        if !t.may_stand(f, at) {
+            continue;
+        }
+        let steps = t.field.king_distance(fielders[usize::from(f)], at);
+        let budget = t.points(f);
+        if steps < budget {
+            let need = t.rules.catch.minimum(is_infielder(f), steps);
+            fly_out = fly_out.max(die_chance(need));
+        }
+        if steps + 2 <= budget {
+            let throw = force_throw(t, view, at, f);
+            ground_out = ground_out.max(die_chance(t.rules.pickup.min_die) * throw);
+        }
+    }
+    Some(Action::Texas(if ground_out <= fly_out {
+        Lie::Ground
+    } else {
+        Lie::Fly
+    }))
+}
+
+/// The best chance of a throw from `at` reaching a fielder on a base some
+/// runner is forced to.
+fn force_throw(t: &Table<'_>, view: &View<'_>, at: SquareId, thrower: u8) -> f32 {
+    let fielders = view.fielders();
+    let mut forced: Vec<u8> = vec![5];
+    let mut need = 5;
+    let mut on: Vec<u8> = view.runners().iter().map(|r: &Runner| r.pos).collect();
+    on.sort_unstable();
+    for pos in on {
+        if pos == need {
+            need += 5;
+            forced.push(need);
+        }
+    }
+    forced
+        .into_iter()
+        .flat_map(|c| t.field.base_squares(base_of(c)).iter().copied())
+        .filter(|&sq| {
+            fielders
+                .iter()
+                .enumerate()
+                .any(|(f, &s)| s == sq && f as u8 != thrower)
+        })
+        .map(|sq| throw_chance(t.field.king_distance(at, sq), 0))
+        .fold(0.0, f32::max)
+}

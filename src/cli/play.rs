@@ -1,0 +1,217 @@
+//! `bod play`: plays one seeded game between two agents and prints its
+//! play-by-play and box score; `--log` also writes every action and event
+//! as JSON Lines (`bod replay` checks such a log). This file loads the
+//! inputs, picks the agents and prints; the scoring is `crate::score`.
+
+use clap::Args;
+
+use super::{CmdResult, Failure, print};
+use crate::agent::Agent;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::engine::dice::{Source, Stream};
+use crate::engine::{Engine, GameRules};
+use crate::field::{Field, load_field};
+use crate::ruleset::{OptionValues, Ruleset};
+use crate::score::{Header, JsonLog, Scorecard, Scoring};
+use crate::team::load_team;
+
+/// The agent that manages a side when `--agent` is not given.
+pub(crate) const DEFAULT_AGENT: &str = crate::agent::DEFAULT_AGENT;
+
+/// The agents `make_agent` knows.
+const AGENTS: &[&str] = crate::agent::AGENT_NAMES;
+
+#[derive(Debug, Args)]
+pub(crate) struct PlayArgs {
+    /// A built-in ruleset (basic, pro, faq, major) or a path to a ruleset file or folder.
+    #[arg(long, default_value = "basic")]
+    pub(crate) ruleset: String,
+    /// The seed: the same seed always plays the same game.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// A built-in field (classic, harbor, borough, bay) or a path to a .field file.
+    #[arg(long, default_value = "classic")]
+    pub(crate) field: String,
+    /// The home team: a shipped team (falchi, corsari) or a path to a team file.
+    #[arg(long, default_value = "falchi")]
+    pub(crate) home: String,
+    /// The guest team: a shipped team or a path to a team file.
+    #[arg(long, default_value = "corsari")]
+    pub(crate) away: String,
+    /// The agent managing both sides (heuristic, random), or HOME,AWAY for one each.
+    #[arg(long, default_value = DEFAULT_AGENT, value_name = "NAME[,NAME]")]
+    pub(crate) agent: String,
+    /// Set an option of the game, as NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub(crate) set: Vec<String>,
+    /// Also write every action and event to this file as JSON Lines.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) log: Option<String>,
+}
+
+impl Default for PlayArgs {
+    /// The main job's game: BASIC on the classic field, Falchi (home)
+    /// against Corsari, seed 1.
+    fn default() -> Self {
+        Self {
+            ruleset: "basic".to_string(),
+            seed: 1,
+            field: "classic".to_string(),
+            home: "falchi".to_string(),
+            away: "corsari".to_string(),
+            agent: DEFAULT_AGENT.to_string(),
+            set: Vec::new(),
+            log: None,
+        }
+    }
+}
+
+/// An agent by name for games of `engine`, drawing its choices from
+/// `stream`.
+pub(crate) fn make_agent<'a>(
+    name: &str,
+    engine: Engine<'a>,
+    stream: Stream,
+) -> Result<Box<dyn Agent + 'a>, Diagnostic> {
+    crate::agent::by_name(name, engine, stream).ok_or_else(|| unknown_agent(name))
+}
+
+fn unknown_agent(name: &str) -> Diagnostic {
+    Diagnostic::error(format!("there is no agent named `{name}`"))
+        .suggest(name, AGENTS.iter().copied())
+        .hint(format!("agents: {}", AGENTS.join(", ")))
+}
+
+/// The agents' names for home and away from `--agent`.
+fn agent_names(arg: &str) -> Result<[String; 2], Diagnostic> {
+    let names: Vec<&str> = arg.split(',').map(str::trim).collect();
+    match names.as_slice() {
+        [both] => Ok([both.to_string(), both.to_string()]),
+        [home, away] => Ok([home.to_string(), away.to_string()]),
+        _ => Err(
+            Diagnostic::error(format!("`--agent {arg}` names {} agents", names.len()))
+                .hint("give one agent for both sides, or HOME,AWAY"),
+        ),
+    }
+}
+
+/// A ruleset with one game's options, its rules, and a field, loaded with
+/// every problem reported at once (`problems` collects them).
+pub(crate) struct Loaded {
+    pub(crate) options: OptionValues,
+    pub(crate) rules: GameRules,
+    pub(crate) field: Field,
+}
+
+/// Loads the ruleset (with `--set` settings) and the field.
+pub(crate) fn load_game(
+    ruleset: &str,
+    set: &[String],
+    field: &str,
+    problems: &mut Diagnostics,
+) -> Option<Loaded> {
+    let mut keep = |d: Diagnostics| problems.extend(d);
+    let ruleset = Ruleset::load(ruleset).map_err(&mut keep).ok();
+    let options = ruleset
+        .as_ref()
+        .and_then(|r| r.option_values(set).map_err(&mut keep).ok());
+    let rules = match (&ruleset, &options) {
+        (Some(r), Some(o)) => GameRules::new(r, o).map_err(&mut keep).ok(),
+        _ => None,
+    };
+    let field = load_field(field).map_err(&mut keep).ok();
+    Some(Loaded {
+        options: options?,
+        rules: rules?,
+        field: field?,
+    })
+}
+
+pub(crate) fn run(args: PlayArgs) -> CmdResult {
+    let mut problems = Diagnostics::default();
+    let loaded = load_game(&args.ruleset, &args.set, &args.field, &mut problems);
+    let home = load_team(&args.home).map_err(|d| problems.extend(d)).ok();
+    let away = load_team(&args.away).map_err(|d| problems.extend(d)).ok();
+    let names = agent_names(&args.agent)
+        .map_err(|d| problems.push(d))
+        .ok()
+        .filter(|names| {
+            let mut known = true;
+            for (i, name) in names.iter().enumerate() {
+                if !AGENTS.contains(&name.as_str()) && !names[..i].contains(name) {
+                    problems.push(unknown_agent(name));
+                    known = false;
+                }
+            }
+            known
+        });
+    let (Some(loaded), Some(home), Some(away), Some(names)) = (loaded, home, away, names) else {
+        return Err(Failure::Input(problems));
+    };
+
+    let game = 0;
+    let engine = Engine::new(&loaded.rules, &loaded.field);
+    let mut h = make_agent(
+        &names[0],
+        engine,
+        Stream::new(args.seed, game, Source::HomeAgent),
+    )?;
+    let mut a = make_agent(
+        &names[1],
+        engine,
+        Stream::new(args.seed, game, Source::AwayAgent),
+    )?;
+    let card = Scorecard::new(&home, &away);
+    let header = Header::new(
+        &args.ruleset,
+        &loaded.options,
+        &args.field,
+        &args.home,
+        &args.away,
+        args.seed,
+        game,
+        [&names[0], &names[1]],
+    );
+    let file = match &args.log {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| {
+                Failure::from(Diagnostic::error(format!(
+                    "cannot write the log `{path}`: {e}"
+                )))
+            })?,
+        )),
+        None => None,
+    };
+    let log = file.map(|f| JsonLog::new(&loaded.rules, &header, f));
+    let mut sinks = Scoring::new(&engine, &card, log);
+    let result = crate::runner::play_game(
+        &engine,
+        args.seed,
+        game,
+        [h.as_mut(), a.as_mut()],
+        &mut sinks,
+    );
+    if let Some(log) = sinks.log.take() {
+        log.finish()?;
+    }
+    if let Err(e) = result {
+        return Err(Failure::from(Diagnostic::error(format!(
+            "the game stopped: {e}"
+        ))));
+    }
+    let agents = if names[0] == names[1] {
+        format!("{} agents", names[0])
+    } else {
+        format!("{} (home) and {} (guest) agents", names[0], names[1])
+    };
+    print(&format!(
+        "{} at {}: {}, {}, seed {}, {agents}\n\n{}\n{}",
+        away.name,
+        home.name,
+        loaded.rules.name,
+        loaded.field.name(),
+        args.seed,
+        sinks.play_by_play.text(),
+        sinks.box_score.render()
+    ))
+}

@@ -1,0 +1,425 @@
+//! `BoxScore`: the sink that totals a game the way a newspaper box score
+//! does. The line score (runs by inning, then R H E), each side's batting
+//! lines (AB R H RBI BB SO) and pitching line (IP H R BB SO), and the notes
+//! below them (extra-base hits, steals, sacrifice flies, errors, runners
+//! left on base). The totals are kept as numbers (`BoxScore::line`,
+//! `BoxScore::batting`, `BoxScore::pitching`) so tests can check them
+//! against each other.
+
+use std::fmt::Write as _;
+
+use super::scorecard::Scorecard;
+use super::scorekeeper::{Outcome, Record, Scorekeeper};
+use crate::engine::{Event, Half, POSITIONS, Side};
+use crate::field::Field;
+
+/// One batter's line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Batting {
+    /// Plate appearances.
+    pub pa: u32,
+    /// At-bats.
+    pub ab: u32,
+    /// Runs.
+    pub r: u32,
+    /// Hits.
+    pub h: u32,
+    /// Runs batted in.
+    pub rbi: u32,
+    /// Walks.
+    pub bb: u32,
+    /// Strikeouts.
+    pub so: u32,
+    /// Doubles.
+    pub doubles: u32,
+    /// Triples.
+    pub triples: u32,
+    /// Home runs.
+    pub hr: u32,
+    /// Stolen bases.
+    pub sb: u32,
+    /// Sacrifice flies.
+    pub sf: u32,
+}
+
+impl Batting {
+    fn add(&mut self, o: &Batting) {
+        self.pa += o.pa;
+        self.ab += o.ab;
+        self.r += o.r;
+        self.h += o.h;
+        self.rbi += o.rbi;
+        self.bb += o.bb;
+        self.so += o.so;
+        self.doubles += o.doubles;
+        self.triples += o.triples;
+        self.hr += o.hr;
+        self.sb += o.sb;
+        self.sf += o.sf;
+    }
+}
+
+/// One pitcher's line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pitching {
+    /// Outs recorded while he pitched.
+    pub outs: u32,
+    /// Hits allowed.
+    pub h: u32,
+    /// Runs allowed.
+    pub r: u32,
+    /// Walks.
+    pub bb: u32,
+    /// Strikeouts.
+    pub so: u32,
+}
+
+impl Pitching {
+    /// Innings pitched as scorers write them: `6.2` is six and two thirds.
+    pub fn innings(&self) -> String {
+        format!("{}.{}", self.outs / 3, self.outs % 3)
+    }
+}
+
+/// One side's row of the line score.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineScore {
+    /// Runs in each inning it batted.
+    pub innings: Vec<u32>,
+    /// Runs.
+    pub r: u32,
+    /// Hits.
+    pub h: u32,
+    /// Errors made in the field.
+    pub e: u32,
+    /// Runners left on base.
+    pub lob: u32,
+}
+
+/// Totals a game from its events.
+#[derive(Debug, Clone)]
+pub struct BoxScore<'a> {
+    scorer: Scorekeeper<'a>,
+    card: &'a Scorecard,
+    records: Vec<Record>,
+    line: [LineScore; 2],
+    batting: [[Batting; 9]; 2],
+    pitching: [Pitching; 2],
+    /// Errors by fielder number (index number - 1), per side.
+    errors: [[u32; 9]; 2],
+    /// The final score as the engine announced it.
+    final_score: Option<[u32; 2]>,
+}
+
+impl<'a> BoxScore<'a> {
+    /// A box score of a game on `field` between the sides of `card`.
+    pub fn new(field: &'a Field, card: &'a Scorecard) -> Self {
+        Self {
+            scorer: Scorekeeper::new(field),
+            card,
+            records: Vec::new(),
+            line: Default::default(),
+            batting: [[Batting::default(); 9]; 2],
+            pitching: [Pitching::default(); 2],
+            errors: [[0; 9]; 2],
+            final_score: None,
+        }
+    }
+
+    /// Reads one event.
+    pub fn event(&mut self, event: &Event) {
+        self.scorer.event(event, &mut self.records);
+        for record in std::mem::take(&mut self.records) {
+            self.count(&record);
+        }
+    }
+
+    /// A side's row of the line score.
+    pub fn line(&self, side: Side) -> &LineScore {
+        &self.line[side.index()]
+    }
+
+    /// A side's batting lines, by batting slot.
+    pub fn batting(&self, side: Side) -> &[Batting; 9] {
+        &self.batting[side.index()]
+    }
+
+    /// A side's batting totals.
+    pub fn batting_total(&self, side: Side) -> Batting {
+        let mut total = Batting::default();
+        for b in &self.batting[side.index()] {
+            total.add(b);
+        }
+        total
+    }
+
+    /// A side's pitching line.
+    pub fn pitching(&self, side: Side) -> &Pitching {
+        &self.pitching[side.index()]
+    }
+
+    /// The final score the engine announced (home, away), once over.
+    pub fn final_score(&self) -> Option<[u32; 2]> {
+        self.final_score
+    }
+
+    fn count(&mut self, record: &Record) {
+        match record {
+            Record::HalfStarted { half, .. } => {
+                self.line[batting(*half).index()].innings.push(0);
+            }
+            Record::Appearance(pa) => {
+                let (o, d) = (pa.side.index(), pa.side.other().index());
+                let b = &mut self.batting[o][usize::from(pa.batter) % 9];
+                let p = &mut self.pitching[d];
+                b.pa += 1;
+                if pa.outcome.at_bat() {
+                    b.ab += 1;
+                }
+                b.rbi += u32::from(pa.rbi);
+                match pa.outcome {
+                    Outcome::Strikeout => {
+                        b.so += 1;
+                        p.so += 1;
+                    }
+                    Outcome::Walk => {
+                        b.bb += 1;
+                        p.bb += 1;
+                    }
+                    Outcome::Hit { bases } => {
+                        b.h += 1;
+                        p.h += 1;
+                        self.line[o].h += 1;
+                        match bases {
+                            2 => b.doubles += 1,
+                            3 => b.triples += 1,
+                            4 => b.hr += 1,
+                            _ => {}
+                        }
+                    }
+                    Outcome::SacrificeFly { .. } => b.sf += 1,
+                    _ => {}
+                }
+                p.outs += u32::from(pa.outs);
+                for &slot in &pa.scored {
+                    self.run(pa.side, slot);
+                }
+                for &f in &pa.errors {
+                    self.errors[d][usize::from(f.clamp(1, 9) - 1)] += 1;
+                    self.line[d].e += 1;
+                }
+            }
+            Record::Steal { side, line, .. } => {
+                self.batting[side.index()][usize::from(line.slot) % 9].sb += 1;
+            }
+            Record::Run { side, line } => self.run(*side, line.slot),
+            Record::HalfEnded(s) => {
+                self.line[batting(s.half).index()].lob += s.left_on_base;
+            }
+            Record::GameOver { home, away, .. } => {
+                self.final_score = Some([*home, *away]);
+            }
+        }
+    }
+
+    fn run(&mut self, side: Side, slot: u8) {
+        let (o, d) = (side.index(), side.other().index());
+        self.batting[o][usize::from(slot) % 9].r += 1;
+        self.pitching[d].r += 1;
+        self.line[o].r += 1;
+        if let Some(last) = self.line[o].innings.last_mut() {
+            *last += 1;
+        }
+    }
+
+    /// The box score as text.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        self.render_line_score(&mut out);
+        for side in [Side::Away, Side::Home] {
+            out.push('\n');
+            self.render_batting(side, &mut out);
+        }
+        out.push('\n');
+        self.render_pitching(&mut out);
+        let notes = self.notes();
+        if !notes.is_empty() {
+            out.push('\n');
+            out.push_str(&notes);
+        }
+        out
+    }
+
+    fn render_line_score(&self, out: &mut String) {
+        let innings = self.line.iter().map(|l| l.innings.len()).max().unwrap_or(0);
+        let innings = innings.max(1);
+        let width = [Side::Away, Side::Home]
+            .iter()
+            .map(|&s| self.card.side(s).code.len())
+            .max()
+            .unwrap_or(3)
+            .max(4);
+        let _ = write!(out, "{:<width$}", "");
+        for i in 1..=innings {
+            let _ = write!(out, "{i:>3}");
+        }
+        let _ = writeln!(out, "   {:>3}{:>3}{:>3}", "R", "H", "E");
+        for side in [Side::Away, Side::Home] {
+            let l = &self.line[side.index()];
+            let _ = write!(out, "{:<width$}", self.card.side(side).code);
+            for i in 0..innings {
+                match l.innings.get(i) {
+                    Some(r) => {
+                        let _ = write!(out, "{r:>3}");
+                    }
+                    None => {
+                        let _ = write!(out, "{:>3}", "x");
+                    }
+                }
+            }
+            let _ = writeln!(out, "   {:>3}{:>3}{:>3}", l.r, l.h, l.e);
+        }
+    }
+
+    fn render_batting(&self, side: Side, out: &mut String) {
+        let lineup = self.card.side(side);
+        let width = name_width(self.card);
+        let _ = writeln!(
+            out,
+            "{:<width$}{:>4}{:>4}{:>4}{:>4}{:>4}{:>4}",
+            lineup.team, "AB", "R", "H", "RBI", "BB", "SO"
+        );
+        let row = |out: &mut String, name: &str, b: &Batting| {
+            let _ = writeln!(
+                out,
+                "{name:<width$}{:>4}{:>4}{:>4}{:>4}{:>4}{:>4}",
+                b.ab, b.r, b.h, b.rbi, b.bb, b.so
+            );
+        };
+        for (slot, b) in self.batting[side.index()].iter().enumerate() {
+            let batter = self.card.batter(side, slot as u8);
+            row(out, &format!("{} {}", batter.name, batter.position), b);
+        }
+        row(out, "Totals", &self.batting_total(side));
+    }
+
+    fn render_pitching(&self, out: &mut String) {
+        let width = name_width(self.card);
+        let _ = writeln!(
+            out,
+            "{:<width$}{:>5}{:>4}{:>4}{:>4}{:>4}",
+            "Pitching", "IP", "H", "R", "BB", "SO"
+        );
+        for side in [Side::Away, Side::Home] {
+            let lineup = self.card.side(side);
+            let p = &self.pitching[side.index()];
+            let _ = writeln!(
+                out,
+                "{:<width$}{:>5}{:>4}{:>4}{:>4}{:>4}",
+                format!("{}, {}", lineup.pitcher, lineup.code),
+                p.innings(),
+                p.h,
+                p.r,
+                p.bb,
+                p.so
+            );
+        }
+    }
+
+    /// `2B: ...`, `HR: ...`, `SB: ...`, `SF: ...`, `E: ...`, `LOB: ...`.
+    fn notes(&self) -> String {
+        let mut out = String::new();
+        let stats: [(&str, Stat); 5] = [
+            ("2B", |b| b.doubles),
+            ("3B", |b| b.triples),
+            ("HR", |b| b.hr),
+            ("SB", |b| b.sb),
+            ("SF", |b| b.sf),
+        ];
+        for (label, get) in stats {
+            let mut names = Vec::new();
+            for side in [Side::Away, Side::Home] {
+                for (slot, b) in self.batting[side.index()].iter().enumerate() {
+                    let n = get(b);
+                    if n > 0 {
+                        names.push(counted(&self.card.batter(side, slot as u8).name, n));
+                    }
+                }
+            }
+            if !names.is_empty() {
+                let _ = writeln!(out, "{label}: {}.", names.join(", "));
+            }
+        }
+        let mut errors = Vec::new();
+        for side in [Side::Away, Side::Home] {
+            for (i, &n) in self.errors[side.index()].iter().enumerate() {
+                if n > 0 {
+                    errors.push(counted(&self.fielder(side, i as u8 + 1), n));
+                }
+            }
+        }
+        if !errors.is_empty() {
+            let _ = writeln!(out, "E: {}.", errors.join(", "));
+        }
+        let _ = writeln!(
+            out,
+            "LOB: {} {}, {} {}.",
+            self.card.side(Side::Away).code,
+            self.line[Side::Away.index()].lob,
+            self.card.side(Side::Home).code,
+            self.line[Side::Home.index()].lob
+        );
+        out
+    }
+
+    /// The player at a fielding position (1-9): the lineup's batter who
+    /// plays it, else the pitcher for 1, else the position.
+    fn fielder(&self, side: Side, number: u8) -> String {
+        let lineup = self.card.side(side);
+        let code = POSITIONS[usize::from(number.clamp(1, 9) - 1)];
+        if number == 1 {
+            return lineup.pitcher.clone();
+        }
+        lineup
+            .batters
+            .iter()
+            .find(|b| b.position == code)
+            .map_or_else(|| format!("{} {code}", lineup.code), |b| b.name.clone())
+    }
+}
+
+/// The side at bat in a half inning.
+fn batting(half: Half) -> Side {
+    match half {
+        Half::Top => Side::Away,
+        Half::Bottom => Side::Home,
+    }
+}
+
+/// One count of a batting line, for the notes.
+type Stat = fn(&Batting) -> u32;
+
+fn counted(name: &str, n: u32) -> String {
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name} ({n})")
+    }
+}
+
+/// Wide enough for every name and position, and for the team names.
+fn name_width(card: &Scorecard) -> usize {
+    [Side::Away, Side::Home]
+        .iter()
+        .flat_map(|&s| {
+            let l = card.side(s);
+            l.batters
+                .iter()
+                .map(|b| b.name.len() + 1 + b.position.len())
+                .chain([l.team.len(), l.pitcher.len() + 2 + l.code.len()])
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(20)
+        + 2
+}

@@ -1,0 +1,335 @@
+//! The JSON Lines game log and its replay. `JsonLog` is the sink that
+//! writes a game as JSON Lines: a `Header` line with everything needed to
+//! play the game again (ruleset, options, field, teams, seed, agents), then
+//! every action (who took it and what it was, dice included) and every
+//! event (its kind and fields, the rule key that produced it, and the
+//! catalogue clause that rule cites), in the order they happened.
+//!
+//! `replay` plays a log again: it sets up the header's game, applies the
+//! logged actions through `Engine::apply` (never the agents), checks the
+//! dice against the seed, and compares every line it produces with the
+//! logged one, reporting the first line that differs.
+//!
+//! Lines are written by one function each (`action_line`, `event_line`), so
+//! a replay produces exactly the bytes of the log it checks.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dice::Stream;
+use crate::engine::{Action, Chance, Decision, Engine, Event, EventKind, GameRules, Side};
+use crate::ruleset::OptionValues;
+
+/// What the first line of a log says.
+pub const FORMAT: &str = "bod-game-log";
+
+/// The first line of a log: the game's whole configuration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `bod-game-log`.
+    pub format: String,
+    /// The log format's version.
+    pub version: u32,
+    /// The ruleset, as named on the command line (`basic`, or a path).
+    pub ruleset: String,
+    /// Every option of the game, set or default.
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// The field, as named on the command line.
+    pub field: String,
+    /// The home team, as named on the command line.
+    pub home: String,
+    /// The guest team, as named on the command line.
+    pub away: String,
+    /// The seed.
+    pub seed: u64,
+    /// The game's number within its seed (0 for a single game).
+    pub game: u64,
+    /// The agents' names.
+    pub agents: Agents,
+}
+
+/// Which agent managed each side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agents {
+    /// The home manager.
+    pub home: String,
+    /// The guest manager.
+    pub away: String,
+}
+
+impl Header {
+    /// The header of a game; `options` are the game's option values.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        ruleset: &str,
+        options: &OptionValues,
+        field: &str,
+        home: &str,
+        away: &str,
+        seed: u64,
+        game: u64,
+        agents: [&str; 2],
+    ) -> Self {
+        Self {
+            format: FORMAT.to_string(),
+            version: 1,
+            ruleset: ruleset.to_string(),
+            options: options
+                .0
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+                    )
+                })
+                .collect(),
+            field: field.to_string(),
+            home: home.to_string(),
+            away: away.to_string(),
+            seed,
+            game,
+            agents: Agents {
+                home: agents[0].to_string(),
+                away: agents[1].to_string(),
+            },
+        }
+    }
+
+    /// Reads a header line.
+    pub fn parse(line: &str) -> Result<Header, String> {
+        let header: Header =
+            serde_json::from_str(line).map_err(|e| format!("not a game log header: {e}"))?;
+        if header.format != FORMAT {
+            return Err(format!(
+                "not a game log header: format is `{}`, not `{FORMAT}`",
+                header.format
+            ));
+        }
+        Ok(header)
+    }
+
+    /// The options as `--set name=value` settings.
+    pub fn settings(&self) -> Vec<String> {
+        self.options
+            .iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect()
+    }
+
+    /// The header as one line (no newline).
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).expect("a header serialises")
+    }
+}
+
+#[derive(Serialize)]
+struct ActionLine<'a> {
+    by: &'a str,
+    action: &'a Action,
+}
+
+#[derive(Serialize)]
+struct EventLine<'a> {
+    #[serde(flatten)]
+    kind: &'a EventKind,
+    rule: &'a str,
+    source: &'a str,
+}
+
+/// The log line of an action: `{"by":"home","action":{"pitch":3}}`; dice
+/// are `"by":"dice"`.
+pub fn action_line(side: Option<Side>, action: &Action) -> String {
+    let by = match side {
+        Some(Side::Home) => "home",
+        Some(Side::Away) => "away",
+        None => "dice",
+    };
+    serde_json::to_string(&ActionLine { by, action }).expect("an action serialises")
+}
+
+/// The log line of an event: its kind and fields, then its rule key and
+/// the clause the rule cites.
+pub fn event_line(rules: &GameRules, event: &Event) -> String {
+    serde_json::to_string(&EventLine {
+        kind: &event.kind,
+        rule: event.rule,
+        source: rules.source(event.rule),
+    })
+    .expect("an event serialises")
+}
+
+/// The sink that writes the log to `out`. Writing errors are kept and
+/// returned by `finish`, since a sink cannot fail the game.
+pub struct JsonLog<'r, W: Write> {
+    rules: &'r GameRules,
+    out: W,
+    error: Option<io::Error>,
+    events: usize,
+}
+
+impl<'r, W: Write> JsonLog<'r, W> {
+    /// A log of a game under `rules`, starting with its header.
+    pub fn new(rules: &'r GameRules, header: &Header, out: W) -> Self {
+        let mut log = Self {
+            rules,
+            out,
+            error: None,
+            events: 0,
+        };
+        log.write(&header.line());
+        log
+    }
+
+    /// Logs an action; `side` is `None` for the dice.
+    pub fn action(&mut self, side: Option<Side>, action: &Action) {
+        self.write(&action_line(side, action));
+    }
+
+    /// Logs an event.
+    pub fn event(&mut self, event: &Event) {
+        self.events += 1;
+        self.write(&event_line(self.rules, event));
+    }
+
+    /// Events logged so far.
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    fn write(&mut self, line: &str) {
+        if self.error.is_none()
+            && let Err(e) = writeln!(self.out, "{line}")
+        {
+            self.error = Some(e);
+        }
+    }
+
+    /// Flushes and gives back the writer, or the first writing error.
+    pub fn finish(mut self) -> io::Result<W> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// What a replay found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replayed {
+    /// Every line matched and the game ended where the log does.
+    Reproduced {
+        /// The events reproduced.
+        events: usize,
+    },
+    /// The first line that differs.
+    Diverged {
+        /// Its line number in the log (1-based; the header is line 1).
+        line: usize,
+        /// What the log says there (`(end of log)` past its end).
+        expected: String,
+        /// What the replay gives there.
+        got: String,
+    },
+}
+
+/// Replays the lines of a log after its header (`lines[0]` is line 2 of
+/// the file) on `engine`, which must be set up from the header.
+pub fn replay<'l>(
+    engine: &Engine<'_>,
+    header: &Header,
+    lines: impl IntoIterator<Item = &'l str>,
+) -> Replayed {
+    let rules = engine.rules;
+    let (mut state, first) = engine.new_game(crate::runner::shuffle_seed(header.seed, header.game));
+    let mut dice = crate::runner::dice_stream(header.seed, header.game);
+    let mut produced: std::collections::VecDeque<String> =
+        first.iter().map(|e| event_line(rules, e)).collect();
+    let mut events = 0usize;
+    let mut number = 1usize;
+    let diverged = |line: usize, expected: &str, got: String| Replayed::Diverged {
+        line,
+        expected: expected.to_string(),
+        got,
+    };
+    for logged in lines {
+        number += 1;
+        if let Some(next) = produced.pop_front() {
+            if next != logged {
+                return diverged(number, logged, next);
+            }
+            events += 1;
+            continue;
+        }
+        // Nothing pending: the log must give the next action.
+        let decision = engine.decision(&state);
+        let side = match &decision {
+            Decision::Over => return diverged(number, logged, "(the game is over)".into()),
+            Decision::Choose { side, .. } => Some(*side),
+            Decision::Chance(_) => None,
+        };
+        let Some(action) = parse_action(logged) else {
+            return diverged(
+                number,
+                logged,
+                expected_action(&decision, &mut dice.clone()),
+            );
+        };
+        let replayed = match &decision {
+            Decision::Chance(Chance::Dice { count, .. }) => {
+                Action::Dice((0..*count).map(|_| dice.d6()).collect())
+            }
+            _ => action,
+        };
+        let line = action_line(side, &replayed);
+        if line != logged {
+            return diverged(number, logged, line);
+        }
+        let mut out = Vec::new();
+        if let Err(e) = engine.apply(&mut state, replayed, &mut out) {
+            return diverged(number, logged, format!("(the engine refuses it: {e})"));
+        }
+        produced.extend(out.iter().map(|e| event_line(rules, e)));
+    }
+    number += 1;
+    if let Some(next) = produced.pop_front() {
+        return diverged(number, "(end of log)", next);
+    }
+    match engine.decision(&state) {
+        Decision::Over => Replayed::Reproduced { events },
+        decision => diverged(
+            number,
+            "(end of log)",
+            expected_action(&decision, &mut dice),
+        ),
+    }
+}
+
+fn parse_action(line: &str) -> Option<Action> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    serde_json::from_value(value.get("action")?.clone()).ok()
+}
+
+/// What the replay waits for, in words or as the dice line it would roll.
+fn expected_action(decision: &Decision, dice: &mut Stream) -> String {
+    match decision {
+        Decision::Over => "(the game is over)".to_string(),
+        Decision::Chance(Chance::Dice { count, .. }) => action_line(
+            None,
+            &Action::Dice((0..*count).map(|_| dice.d6()).collect()),
+        ),
+        Decision::Choose { side, .. } => format!(
+            "(an action of the {} manager)",
+            match side {
+                Side::Home => "home",
+                Side::Away => "guest",
+            }
+        ),
+    }
+}

@@ -1,0 +1,152 @@
+//! Simulation: many seeded games on all cores, folded into statistics as
+//! they finish. Game `i` of a run seeded `seed` is always
+//! `play_game(engine, seed, i, ..)` with its agents drawing from
+//! `Stream::new(seed, i, Source::HomeAgent / AwayAgent)`, and each game's
+//! counts go into `Totals` whose merge is exact integer addition; so a run
+//! gives the same statistics on any number of threads. Memory does not grow
+//! with the number of games: a game's events pass through a counting sink
+//! (`Tally`) and only its line of counts is kept, until it is folded in.
+//!
+//! This module is pure: it runs on the caller's rayon pool (the global one,
+//! or one the caller `install`s) and reports progress through a callback;
+//! the CLI owns the progress bar, the clock and the printing.
+
+pub mod stats;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::agent::{AGENT_NAMES, Agent, DEFAULT_AGENT, by_name};
+use crate::diagnostic::Diagnostic;
+use crate::engine::Engine;
+use crate::engine::dice::{Source, Stream};
+use crate::runner::{RunError, play_game};
+
+pub use stats::{COUNTS, Estimate, GameLine, Share, Summary, Tally, Totals};
+
+/// Makes a game's agent from its stream.
+pub type AgentMaker<'a> = dyn Fn(Stream) -> Box<dyn Agent + 'a> + Sync + 'a;
+
+/// The agent a run uses when none is named.
+pub fn default_agent() -> &'static str {
+    DEFAULT_AGENT
+}
+
+/// Checks an agent's name: an unknown one is an error with "did you mean"
+/// and the list of agents.
+pub fn check_agent(name: &str) -> Result<(), Diagnostic> {
+    if AGENT_NAMES.contains(&name) {
+        return Ok(());
+    }
+    Err(
+        Diagnostic::error(format!("there is no agent named `{name}`"))
+            .suggest(name, AGENT_NAMES.iter().copied())
+            .hint(format!("agents: {}", AGENT_NAMES.join(", "))),
+    )
+}
+
+/// An agent maker for a checked name (see `check_agent`), for the games of
+/// `engine`.
+pub fn agent_maker<'a>(
+    name: &'a str,
+    engine: Engine<'a>,
+) -> impl Fn(Stream) -> Box<dyn Agent + 'a> + Sync + 'a {
+    move |stream| by_name(name, engine, stream).expect("the agent's name was checked")
+}
+
+/// The first game of a run that could not be played.
+#[derive(Debug)]
+pub struct SimError {
+    /// The game's index in the run.
+    pub game: u64,
+    /// Why it stopped.
+    pub error: RunError,
+}
+
+impl std::fmt::Display for SimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {} stopped: {}", self.game, self.error)
+    }
+}
+
+impl std::error::Error for SimError {}
+
+/// Plays one game and returns its line of counts.
+pub fn play_one(
+    engine: &Engine<'_>,
+    seed: u64,
+    game: u64,
+    agent: &AgentMaker<'_>,
+) -> Result<GameLine, RunError> {
+    let mut home = agent(Stream::new(seed, game, Source::HomeAgent));
+    let mut away = agent(Stream::new(seed, game, Source::AwayAgent));
+    let mut tally = Tally::default();
+    let state = play_game(
+        engine,
+        seed,
+        game,
+        [home.as_mut(), away.as_mut()],
+        &mut |_: &crate::engine::State, event: &crate::engine::Event| tally.observe(event),
+    )?;
+    Ok(tally.finish(&state, engine.rules.innings))
+}
+
+/// One worker's share of a run: its totals and the earliest game that
+/// failed, if any.
+#[derive(Default)]
+struct Part {
+    totals: Totals,
+    failed: Option<SimError>,
+}
+
+impl Part {
+    fn merge(mut self, other: Part) -> Part {
+        self.totals = self.totals.merge(&other.totals);
+        self.failed = match (self.failed, other.failed) {
+            (Some(a), Some(b)) => Some(if a.game <= b.game { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+}
+
+/// Plays games `0..games` of a run seeded `seed` on the current rayon pool
+/// and returns their totals; `progress` is called once per finished game.
+///
+/// When games fail, the error is that of the lowest-numbered failing game
+/// (games after a known failure are skipped, games before it still play),
+/// so the error, too, does not depend on the thread count.
+pub fn simulate(
+    engine: &Engine<'_>,
+    seed: u64,
+    games: u64,
+    agent: &AgentMaker<'_>,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Totals, SimError> {
+    let first_failure = AtomicU64::new(u64::MAX);
+    let part = (0..games)
+        .into_par_iter()
+        .fold(Part::default, |mut part, game| {
+            if game > first_failure.load(Ordering::Relaxed) {
+                return part;
+            }
+            match play_one(engine, seed, game, agent) {
+                Ok(line) => part.totals.add(&line),
+                Err(error) => {
+                    first_failure.fetch_min(game, Ordering::Relaxed);
+                    part = part.merge(Part {
+                        totals: Totals::default(),
+                        failed: Some(SimError { game, error }),
+                    });
+                }
+            }
+            progress();
+            part
+        })
+        .reduce(Part::default, Part::merge);
+    match part.failed {
+        Some(error) => Err(error),
+        None => Ok(part.totals),
+    }
+}

@@ -1,0 +1,450 @@
+//! Seeded games end to end, through the `bod` binary as a user runs it:
+//! `bod play` prints a play-by-play and a box score (pinned as snapshots
+//! under snapshots/games/) and writes a JSON Lines log (its event counts
+//! pinned too); the box score adds up; the same seed writes the same log
+//! byte for byte; `bod replay` reproduces a log and finds the first line of
+//! a tampered one.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The seeds of the pinned BASIC games.
+const SEEDS: [u64; 5] = [1, 2, 3, 7, 42];
+
+/// A `bod` invocation run from the repository root.
+struct Bod {
+    args: Vec<String>,
+}
+
+/// What a run gave back.
+struct Ran {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn bod(args: &[&str]) -> Bod {
+    Bod {
+        args: args.iter().map(|a| a.to_string()).collect(),
+    }
+}
+
+impl Bod {
+    /// Plays a BASIC game with `seed`, logging to `log` when given.
+    fn game(seed: u64, log: Option<&PathBuf>) -> Bod {
+        let seed = seed.to_string();
+        let mut b = bod(&["play", "--ruleset", "basic", "--seed", &seed]);
+        if let Some(log) = log {
+            b.args.push("--log".to_string());
+            b.args.push(log.display().to_string());
+        }
+        b
+    }
+
+    fn run(&self) -> Ran {
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = Command::new(env!("CARGO_BIN_EXE_bod"))
+            .args(&self.args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the bod binary runs");
+        Ran {
+            code: status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        }
+    }
+
+    /// Runs and expects success.
+    fn succeeds(&self) -> Ran {
+        let ran = self.run();
+        assert_eq!(ran.code, 0, "bod {:?} failed:\n{}", self.args, ran.stderr);
+        ran
+    }
+}
+
+/// A fresh path for a log file of this test run.
+fn log_path(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("games");
+    std::fs::create_dir_all(&dir).expect("the temporary folder");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn in_snapshots<R>(f: impl FnOnce() -> R) -> R {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots/games");
+    s.set_prepend_module_to_snapshot(false);
+    s.bind(f)
+}
+
+/// How many events of each kind a log holds, and its actions.
+fn event_counts(log: &str) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut actions = 0;
+    for line in log.lines().skip(1) {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        match value.get("event").and_then(|e| e.as_str()) {
+            Some(kind) => *counts.entry(kind.to_string()).or_default() += 1,
+            None => actions += 1,
+        }
+    }
+    let total: usize = counts.values().sum();
+    let mut out = format!("actions: {actions}\nevents: {total}\n");
+    for (kind, n) in counts {
+        out.push_str(&format!("  {kind}: {n}\n"));
+    }
+    out
+}
+
+/// The numbers of a printed box score.
+#[derive(Debug)]
+struct Totals {
+    /// Per side (guest, home): runs by inning (`None` for an `x`).
+    innings: [Vec<Option<u32>>; 2],
+    /// Per side: R, H, E of the line score.
+    rhe: [[u32; 3]; 2],
+    /// Per side: each batter's AB R H RBI BB SO.
+    batters: [Vec<[u32; 6]>; 2],
+    /// Per side: the Totals row.
+    totals: [[u32; 6]; 2],
+    /// Per side: the pitcher's H R BB SO.
+    pitching: [[u32; 4]; 2],
+    /// The final score from the play-by-play (guest, home).
+    final_score: [u32; 2],
+}
+
+fn numbers(tokens: &[&str]) -> Vec<u32> {
+    tokens
+        .iter()
+        .map(|t| t.parse().expect("a number"))
+        .collect()
+}
+
+/// Reads the box score and the final line out of `bod play`'s output.
+fn totals(out: &str) -> Totals {
+    let lines: Vec<&str> = out.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.trim_end().ends_with("R  H  E"))
+        .expect("a line score");
+    let mut innings: [Vec<Option<u32>>; 2] = Default::default();
+    let mut rhe = [[0; 3]; 2];
+    for side in 0..2 {
+        let tokens: Vec<&str> = lines[header + 1 + side].split_whitespace().collect();
+        let n = tokens.len();
+        innings[side] = tokens[1..n - 3].iter().map(|t| t.parse().ok()).collect();
+        let v = numbers(&tokens[n - 3..]);
+        rhe[side] = [v[0], v[1], v[2]];
+    }
+    let mut batters: [Vec<[u32; 6]>; 2] = Default::default();
+    let mut totals = [[0; 6]; 2];
+    let mut side = 0;
+    let mut in_batting = false;
+    for l in &lines[header + 3..] {
+        if l.trim_end().ends_with("AB   R   H RBI  BB  SO") {
+            in_batting = true;
+            continue;
+        }
+        if !in_batting {
+            continue;
+        }
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        let v = numbers(&tokens[tokens.len() - 6..]);
+        let row = [v[0], v[1], v[2], v[3], v[4], v[5]];
+        if tokens[0] == "Totals" {
+            totals[side] = row;
+            side += 1;
+            in_batting = false;
+            if side == 2 {
+                break;
+            }
+        } else {
+            batters[side].push(row);
+        }
+    }
+    let mut pitching = [[0; 4]; 2];
+    let ip = lines
+        .iter()
+        .position(|l| l.starts_with("Pitching") && l.trim_end().ends_with("IP   H   R  BB  SO"))
+        .expect("the pitching lines");
+    for (side, row) in pitching.iter_mut().enumerate() {
+        let tokens: Vec<&str> = lines[ip + 1 + side].split_whitespace().collect();
+        let v = numbers(&tokens[tokens.len() - 4..]);
+        *row = [v[0], v[1], v[2], v[3]];
+    }
+    let last = lines
+        .iter()
+        .find(|l| l.starts_with("Final: "))
+        .expect("a final line");
+    let scores: Vec<u32> = last
+        .trim_start_matches("Final: ")
+        .split(" (")
+        .next()
+        .expect("a final score")
+        .split(", ")
+        .map(|part| {
+            let number = part.split_whitespace().last().expect("a score");
+            number
+                .trim_end_matches(|c: char| !c.is_ascii_digit())
+                .parse()
+                .expect("a score")
+        })
+        .collect();
+    Totals {
+        innings,
+        rhe,
+        batters,
+        totals,
+        pitching,
+        final_score: [scores[0], scores[1]],
+    }
+}
+
+/// The checks every box score passes.
+fn check_box_score(seed: u64, t: &Totals) {
+    for side in 0..2 {
+        let by_inning: u32 = t.innings[side].iter().flatten().sum();
+        assert_eq!(
+            by_inning, t.rhe[side][0],
+            "seed {seed}: line score runs add up"
+        );
+        assert_eq!(
+            t.rhe[side][0], t.final_score[side],
+            "seed {seed}: line score R is the final score"
+        );
+        let runs: u32 = t.batters[side].iter().map(|b| b[1]).sum();
+        assert_eq!(
+            runs, t.rhe[side][0],
+            "seed {seed}: batters' runs are the team's"
+        );
+        assert_eq!(t.totals[side][1], t.rhe[side][0], "seed {seed}: Totals R");
+        let hits: u32 = t.batters[side].iter().map(|b| b[2]).sum();
+        assert_eq!(
+            hits, t.rhe[side][1],
+            "seed {seed}: batters' hits are the line score's"
+        );
+        assert_eq!(t.totals[side][2], t.rhe[side][1], "seed {seed}: Totals H");
+        assert_eq!(t.batters[side].len(), 9, "seed {seed}: nine batters");
+        let other = 1 - side;
+        // The other side's pitcher allowed this side's hits and runs.
+        assert_eq!(
+            t.pitching[other][0], t.rhe[side][1],
+            "seed {seed}: hits allowed"
+        );
+        assert_eq!(
+            t.pitching[other][1], t.rhe[side][0],
+            "seed {seed}: runs allowed"
+        );
+        assert_eq!(
+            t.pitching[other][2], t.totals[side][4],
+            "seed {seed}: walks allowed"
+        );
+        assert_eq!(
+            t.pitching[other][3], t.totals[side][5],
+            "seed {seed}: strikeouts"
+        );
+    }
+    assert_ne!(t.final_score[0], t.final_score[1], "seed {seed}: no ties");
+}
+
+#[test]
+fn seeded_basic_games_are_pinned_and_add_up() {
+    in_snapshots(|| {
+        for seed in SEEDS {
+            let log = log_path(&format!("basic-seed-{seed}.jsonl"));
+            let ran = Bod::game(seed, Some(&log)).succeeds();
+            insta::assert_snapshot!(format!("basic-seed-{seed}"), ran.stdout);
+            check_box_score(seed, &totals(&ran.stdout));
+            let text = std::fs::read_to_string(&log).expect("the log was written");
+            insta::assert_snapshot!(format!("basic-seed-{seed}-events"), event_counts(&text));
+        }
+    });
+}
+
+#[test]
+fn the_main_job_plays_the_default_game() {
+    let main = bod(&[]).succeeds();
+    let play = bod(&["play"]).succeeds();
+    assert_eq!(main.stdout, play.stdout);
+    assert!(
+        main.stdout
+            .starts_with("Portolungo Corsari at Valdoro Falchi: basic, Classic Park, seed 1")
+    );
+    assert!(main.stdout.contains("\nFinal: "));
+}
+
+#[test]
+fn the_same_seed_writes_the_same_log_byte_for_byte() {
+    let (a, b) = (log_path("same-a.jsonl"), log_path("same-b.jsonl"));
+    let first = Bod::game(7, Some(&a)).succeeds();
+    let second = Bod::game(7, Some(&b)).succeeds();
+    assert_eq!(first.stdout, second.stdout);
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert!(a.len() > 1000);
+    assert!(a == b, "two logs of seed 7 differ");
+    let other = log_path("same-c.jsonl");
+    Bod::game(8, Some(&other)).succeeds();
+    assert_ne!(
+        a,
+        std::fs::read(&other).unwrap(),
+        "another seed, another game"
+    );
+}
+
+#[test]
+fn a_log_replays_exactly() {
+    let log = log_path("replay.jsonl");
+    Bod::game(3, Some(&log)).succeeds();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let events = text.lines().filter(|l| l.contains("\"event\":")).count();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["format"], "bod-game-log");
+    assert_eq!(header["ruleset"], "basic");
+    assert_eq!(header["seed"], 3);
+    assert_eq!(header["home"], "falchi");
+    assert_eq!(header["agents"]["away"], "heuristic");
+    assert_eq!(header["options"]["innings"], 9);
+    // Every event line cites the clause of its rule.
+    for line in text.lines().filter(|l| l.contains("\"event\":")) {
+        assert!(line.contains("\"source\":\""), "no source: {line}");
+    }
+    let ran = bod(&["replay", &log.display().to_string()]).succeeds();
+    assert_eq!(ran.stdout, format!("reproduced {events} events\n"));
+}
+
+/// Writes `text` with line `n` (1-based) replaced by `edit(line)`.
+fn tampered(name: &str, text: &str, n: usize, edit: impl Fn(&str) -> String) -> PathBuf {
+    let path = log_path(name);
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i + 1 == n { edit(l) } else { l.to_string() })
+        .collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// The 1-based number of the first line containing `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle}"))
+        + 1
+}
+
+#[test]
+fn a_tampered_log_is_reported_at_its_first_wrong_line() {
+    let log = log_path("original.jsonl");
+    Bod::game(7, Some(&log)).succeeds();
+    let text = std::fs::read_to_string(&log).unwrap();
+
+    // An event changed: the replay gives another one at that line.
+    let n = line_of(&text, "\"event\":\"hit\"");
+    let path = tampered("event.jsonl", &text, n, |l| {
+        l.replacen(
+            "\"event\":\"hit\",\"direction\":",
+            "\"event\":\"hit\",\"direction\":1",
+            1,
+        )
+    });
+    let ran = bod(&["replay", &path.display().to_string()]).run();
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains(&format!("event.jsonl:{n}: the replay diverges")),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("expected (log):"));
+
+    // Dice changed: they are not the seed's.
+    let n = line_of(&text, "{\"by\":\"dice\",\"action\":{\"dice\":[");
+    let path = tampered("dice.jsonl", &text, n, |l| {
+        let at = l.find("\"dice\":[").unwrap() + "\"dice\":[".len();
+        let die = l[at..at + 1].parse::<u8>().unwrap();
+        format!("{}{}{}", &l[..at], die % 6 + 1, &l[at + 1..])
+    });
+    let edited = std::fs::read_to_string(&path).unwrap();
+    assert_ne!(edited.lines().nth(n - 1), text.lines().nth(n - 1));
+    let ran = bod(&["replay", &path.display().to_string()]).run();
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(&format!("dice.jsonl:{n}:")),
+        "{}",
+        ran.stderr
+    );
+
+    // A manager's choice given to the other side.
+    let n = line_of(&text, "{\"by\":\"away\"");
+    let path = tampered("side.jsonl", &text, n, |l| l.replacen("away", "home", 1));
+    let ran = bod(&["replay", &path.display().to_string()]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr.contains(&format!("side.jsonl:{n}:")),
+        "{}",
+        ran.stderr
+    );
+
+    // A log cut short.
+    let total = text.lines().count();
+    let path = log_path("short.jsonl");
+    let cut: Vec<&str> = text.lines().take(total - 5).collect();
+    std::fs::write(&path, cut.join("\n") + "\n").unwrap();
+    let ran = bod(&["replay", &path.display().to_string()]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr.contains(&format!("short.jsonl:{}:", total - 4)),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("(end of log)"), "{}", ran.stderr);
+}
+
+#[test]
+fn bad_play_arguments_are_reported() {
+    let ran = bod(&["play", "--agent", "randm"]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr.contains("did you mean `random`?"),
+        "{}",
+        ran.stderr
+    );
+    let ran = bod(&["play", "--ruleset", "basc"]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr.contains("did you mean `basic`?"),
+        "{}",
+        ran.stderr
+    );
+    let ran = bod(&["replay", "no/such/log.jsonl"]).run();
+    assert_eq!(ran.code, 1);
+    assert!(ran.stderr.contains("cannot read the log"), "{}", ran.stderr);
+}
+
+#[test]
+fn options_reach_the_game_and_its_log() {
+    let log = log_path("three.jsonl");
+    let ran = bod(&[
+        "play",
+        "--seed",
+        "5",
+        "--set",
+        "innings=3",
+        "--log",
+        &log.display().to_string(),
+    ])
+    .succeeds();
+    let t = totals(&ran.stdout);
+    assert!(t.innings[0].len() >= 3);
+    check_box_score(5, &t);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.lines().next().unwrap().contains("\"innings\":3"));
+    bod(&["replay", &log.display().to_string()]).succeeds();
+}
