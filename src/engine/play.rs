@@ -28,8 +28,9 @@ fn base_pos(base: Base) -> u8 {
 }
 
 impl Engine<'_> {
-    /// The action points of a fielder (0..9).
-    fn action_points(&self, fielder: u8) -> u8 {
+    /// The action points of a fielder (0..9): the budget of a defense turn
+    /// he plays (`defense.action_points`).
+    pub fn action_points(&self, fielder: u8) -> u8 {
         match self.rules.action_points {
             ActionPoints::Fixed(points) => {
                 if is_infielder(fielder) {

@@ -126,6 +126,56 @@ fn top_two(values: impl Iterator<Item = (f32, u8)>) -> (f32, f32) {
     (first, second)
 }
 
+/// `top_two` over one row of six values, for a hand holding each type
+/// once (`first`, `second`), and which type gives `first` (a bit; none
+/// when `first` is not positive, as the zero is then nobody's). Holding two
+/// or more of that type makes `second` equal to `first`; holding more of
+/// any other type changes nothing, since only the best two count.
+#[derive(Debug, Clone, Copy, Default)]
+struct BestTwo {
+    first: f32,
+    second: f32,
+    top: u8,
+}
+
+/// The `BestTwo` of a row for every set of types held (a bit per type).
+/// Hands are valued for every draw and discard the memorandum weighs, so
+/// this is the simulator's hot loop: a lookup instead of a scan, giving
+/// bit for bit the values `top_two` gives.
+fn best_two_table(row: &[f32; 6]) -> [BestTwo; 64] {
+    std::array::from_fn(|held| {
+        let once = |i: usize| u8::from(held & 1 << i != 0);
+        let (first, second) = top_two((0..6).map(|i| (row[i], once(i))));
+        let top = (0..6)
+            .find(|&i| once(i) == 1 && first > 0.0 && row[i] == first)
+            .map_or(0, |i| 1 << i);
+        BestTwo { first, second, top }
+    })
+}
+
+/// The types a hand holds at all, and those it holds twice or more, as
+/// bits.
+fn held(hand: &Types) -> (usize, u8) {
+    let (mut once, mut twice) = (0, 0);
+    for (i, &n) in hand.iter().enumerate() {
+        once |= usize::from(n >= 1) << i;
+        twice |= u8::from(n >= 2) << i;
+    }
+    (once, twice)
+}
+
+/// `top_two` of a row's values over a hand, from the row's table and
+/// `held(hand)`.
+fn best_two(table: &[BestTwo; 64], (once, twice): (usize, u8)) -> (f32, f32) {
+    let e = table[once];
+    let second = if twice & e.top != 0 {
+        e.first
+    } else {
+        e.second
+    };
+    (e.first, second)
+}
+
 /// What the manager knows of the cards: the decks' compositions, the
 /// values the knobs give them, and the pitches he has seen thrown at him.
 #[derive(Debug, Clone)]
@@ -138,11 +188,17 @@ pub(super) struct Cards {
     /// Pitches seen as the offense, plus a prior of two each.
     seen: [u32; 6],
     /// What each response gains against each pitch at a neutral count,
-    /// over taking a strike: `gain[pitch][response]`.
-    gain: [[f32; 6]; 6],
+    /// over taking a strike (`gain[pitch][response]`), as the
+    /// `best_two_table` of each pitch's row.
+    gain_best: [[BestTwo; 64]; 6],
     /// How far each pitch holds a typical batter under a hit with the
-    /// bonus, at each of `HOLD_COUNTS`: `hold[count][pitch]`.
-    hold: [[f32; 6]; 4],
+    /// bonus, at each of `HOLD_COUNTS` (`hold[count][pitch]`), as the
+    /// `best_two_table` of each count's row.
+    hold_best: [[BestTwo; 64]; 4],
+    /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more), and
+    /// the sum of `seen`: kept so as not to recount them per hand.
+    cards_value: [f32; 8],
+    seen_total: u32,
 }
 
 impl Cards {
@@ -164,8 +220,10 @@ impl Cards {
             pitches,
             responses,
             seen: [2; 6],
-            gain: [[0.0; 6]; 6],
-            hold: [[0.0; 6]; 4],
+            gain_best: [[BestTwo::default(); 64]; 6],
+            hold_best: [[BestTwo::default(); 64]; 4],
+            cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
+            seen_total: 0,
         };
         let neutral = Plate::at(rules, &cards, (1, 1), false);
         let strike = neutral.outcome_value(Outcome::Strike);
@@ -182,14 +240,16 @@ impl Cards {
                 hold[c][pi(p)] = knobs.hit_bonus - plate.against(p, &responses, TYPICAL_HAND);
             }
         }
-        cards.gain = gain;
-        cards.hold = hold;
+        cards.gain_best = gain.map(|row| best_two_table(&row));
+        cards.hold_best = hold.map(|row| best_two_table(&row));
+        cards.seen_total = cards.seen.iter().sum();
         cards
     }
 
     /// Remembers a pitch shown to this manager's batter.
     pub(super) fn saw(&mut self, p: Pitch) {
         self.seen[pi(p)] += 1;
+        self.seen_total += 1;
     }
 
     /// The quality of an Offense hand for the next pitch: for each pitch
@@ -197,21 +257,22 @@ impl Cards {
     /// over taking a strike, and half the second best (the next pitch may
     /// be the same type).
     fn offense_quality(&self, hand: &Types) -> f32 {
-        let seen: u32 = self.seen.iter().sum();
+        let held = held(hand);
         let mut value = 0.0;
         for p in 0..6 {
-            let (first, second) = top_two((0..6).map(|r| (self.gain[p][r], hand[r])));
+            let (first, second) = best_two(&self.gain_best[p], held);
             value += self.seen[p] as f32 * (first + 0.5 * second);
         }
-        value / seen as f32
+        value / self.seen_total as f32
     }
 
     /// The quality of a Defense hand: at a few counts, how far its best
     /// and second-best pitches hold a typical batter.
     fn defense_quality(&self, hand: &Types) -> f32 {
         let mut value = 0.0;
-        for row in &self.hold {
-            let (first, second) = top_two((0..6).map(|p| (row[p], hand[p])));
+        let held = held(hand);
+        for table in &self.hold_best {
+            let (first, second) = best_two(table, held);
             value += first + 0.5 * second;
         }
         value / HOLD_COUNTS.len() as f32
@@ -225,7 +286,7 @@ impl Cards {
         } else {
             self.offense_quality(hand)
         };
-        self.knobs.cards(n) + self.knobs.quality * quality
+        self.cards_value[usize::from(n).min(7)] + self.knobs.quality * quality
     }
 }
 
@@ -537,5 +598,24 @@ mod tests {
         assert_eq!(top_two([(0.5, 2), (0.3, 1)].into_iter()), (0.5, 0.5));
         assert_eq!(top_two([(0.5, 1), (0.3, 1)].into_iter()), (0.5, 0.3));
         assert_eq!(top_two([(0.5, 0)].into_iter()), (0.0, 0.0));
+    }
+
+    #[test]
+    fn best_two_is_top_two() {
+        let rows = [
+            [0.5, -0.1, 0.3, 0.5, 0.0, -0.0],
+            [-0.2, -0.1, -0.3, 0.0, -0.5, -0.0],
+            [0.1, 0.2, 0.3, 0.4, 0.5, 0.6],
+        ];
+        for row in &rows {
+            let table = best_two_table(row);
+            // Every hand of 0 to 3 copies of each type.
+            for code in 0..4u32.pow(6) {
+                let hand: Types = std::array::from_fn(|i| (code / 4u32.pow(i as u32) % 4) as u8);
+                let (a, b) = best_two(&table, held(&hand));
+                let (c, d) = top_two((0..6).map(|i| (row[i], hand[i])));
+                assert_eq!((a.to_bits(), b.to_bits()), (c.to_bits(), d.to_bits()));
+            }
+        }
     }
 }

@@ -37,7 +37,6 @@ use super::{Agent, View};
 use crate::engine::dice::Stream;
 use crate::engine::{Action, Card, Engine, GameRules, Memo, Phase, is_infielder};
 use crate::field::{Field, SquareId, SquareKind};
-use crate::ruleset::schema::ActionPoints;
 use at_bat::{Cards, Knobs, Plate};
 
 /// A manager playing by rules of thumb; see the module documentation.
@@ -57,25 +56,9 @@ pub(crate) struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// A fielder's action points (BASIC: by where he fields).
+    /// A fielder's action points, as the engine counts them.
     fn points(&self, fielder: u8) -> u8 {
-        match self.rules.action_points {
-            ActionPoints::Fixed(p) => {
-                if is_infielder(fielder) {
-                    p.infield
-                } else {
-                    p.outfield
-                }
-            }
-            // Without player cards the engine uses the BASIC points.
-            ActionPoints::Card => {
-                if is_infielder(fielder) {
-                    3
-                } else {
-                    4
-                }
-            }
-        }
+        Engine::new(self.rules, self.field).action_points(fielder)
     }
 
     /// Whether a fielder may ever stand on a square (the movement rules;
