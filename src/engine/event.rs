@@ -135,7 +135,7 @@ pub enum EventKind {
     /// Dice were rolled.
     Rolled {
         /// What for.
-        purpose: String,
+        purpose: &'static str,
         /// The dice.
         dice: Vec<u8>,
     },
@@ -178,7 +178,7 @@ pub enum EventKind {
         /// The fielder.
         fielder: u8,
         /// "catch", "leap" or "pickup".
-        how: String,
+        how: &'static str,
         /// The roll needed.
         need: u8,
         /// The roll.

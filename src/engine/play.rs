@@ -95,7 +95,7 @@ impl Engine<'_> {
         events.push(ev(
             "hit.distance",
             EventKind::Rolled {
-                purpose: "hit".into(),
+                purpose: "hit",
                 dice: dice.to_vec(),
             },
         ));
@@ -492,7 +492,7 @@ impl Engine<'_> {
                         "field.ground_pickup",
                         EventKind::Fielded {
                             fielder: f,
-                            how: "pickup".into(),
+                            how: "pickup",
                             need: 0,
                             roll: 0,
                             success: true,
@@ -656,7 +656,7 @@ impl Engine<'_> {
                     rule,
                     EventKind::Fielded {
                         fielder,
-                        how: if leap { "leap" } else { "catch" }.into(),
+                        how: if leap { "leap" } else { "catch" },
                         need,
                         roll,
                         success,
@@ -706,7 +706,7 @@ impl Engine<'_> {
                     "field.ground_pickup",
                     EventKind::Fielded {
                         fielder,
-                        how: "pickup".into(),
+                        how: "pickup",
                         need,
                         roll,
                         success,
@@ -752,7 +752,7 @@ impl Engine<'_> {
         events.push(ev(
             "throw.resolution",
             EventKind::Rolled {
-                purpose: "throw".into(),
+                purpose: "throw",
                 dice: vec![roll],
             },
         ));
@@ -899,7 +899,7 @@ impl Engine<'_> {
         events.push(ev(
             "offense.run",
             EventKind::Rolled {
-                purpose: "run".into(),
+                purpose: "run",
                 dice: vec![*roll],
             },
         ));

@@ -513,7 +513,7 @@ mod tests {
                 to: 10,
             },
             EventKind::Rolled {
-                purpose: "hit".into(),
+                purpose: "hit",
                 dice: vec![1],
             },
             EventKind::Hit {
@@ -537,7 +537,7 @@ mod tests {
             },
             EventKind::Fielded {
                 fielder: 0,
-                how: "catch".into(),
+                how: "catch",
                 need: 2,
                 roll: 2,
                 success: true,

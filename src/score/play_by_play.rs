@@ -257,7 +257,7 @@ mod tests {
             },
             K::Fielded {
                 fielder: 7,
-                how: "catch".into(),
+                how: "catch",
                 need: 3,
                 roll: 5,
                 success: true,
@@ -286,7 +286,7 @@ mod tests {
             },
             K::Fielded {
                 fielder: 8,
-                how: "catch".into(),
+                how: "catch",
                 need: 4,
                 roll: 2,
                 success: false,

@@ -454,13 +454,13 @@ impl<'f> Scorekeeper<'f> {
                 ..
             } => {
                 if let Some(p) = self.pending.as_mut() {
-                    if how == "leap" && *success {
+                    if *how == "leap" && *success {
                         p.robbed_by = Some(fielder + 1);
                     }
                     // A fly the fielder stood under and dropped is an error;
                     // one he ran for and could not hold fell in for a hit.
                     let standing = p.moved.get(usize::from(*fielder)) == Some(&0);
-                    if how == "catch" && !success && standing {
+                    if *how == "catch" && !success && standing {
                         p.dropped.push(fielder + 1);
                         self.half_errors += 1;
                     }
@@ -1128,7 +1128,7 @@ mod tests {
                 },
                 EventKind::Fielded {
                     fielder: 7,
-                    how: "catch".into(),
+                    how: "catch",
                     need: 3,
                     roll: 2,
                     success: false,
@@ -1155,7 +1155,7 @@ mod tests {
                 fly(&field, 5, 8),
                 EventKind::Fielded {
                     fielder: 8,
-                    how: "catch".into(),
+                    how: "catch",
                     need: 4,
                     roll: 1,
                     success: false,
