@@ -1,75 +1,9 @@
 //! The `bod` binary end to end: every command on shipped and broken inputs,
 //! checked for exit code and output, through one small builder.
 
-use std::process::{Command, Output};
+mod common;
 
-/// A `bod` invocation run from the repository root.
-struct Bod {
-    args: Vec<String>,
-}
-
-/// What a run gave back.
-struct Ran {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn bod(args: &[&str]) -> Bod {
-    Bod {
-        args: args.iter().map(|a| a.to_string()).collect(),
-    }
-}
-
-impl Bod {
-    fn run(&self) -> Ran {
-        let Output {
-            status,
-            stdout,
-            stderr,
-        } = Command::new(env!("CARGO_BIN_EXE_bod"))
-            .args(&self.args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("the bod binary runs");
-        Ran {
-            code: status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        }
-    }
-
-    /// Runs and expects success with `needle` on stdout.
-    fn succeeds_with(&self, needle: &str) -> Ran {
-        let ran = self.run();
-        assert_eq!(ran.code, 0, "bod {:?} failed:\n{}", self.args, ran.stderr);
-        assert!(
-            ran.stdout.contains(needle),
-            "bod {:?}: `{needle}` not in:\n{}",
-            self.args,
-            ran.stdout
-        );
-        ran
-    }
-
-    /// Runs and expects exit code `code` with `needle` on stderr.
-    fn fails_with(&self, code: i32, needle: &str) -> Ran {
-        let ran = self.run();
-        assert_eq!(
-            ran.code, code,
-            "bod {:?}:\n{}{}",
-            self.args, ran.stdout, ran.stderr
-        );
-        assert!(
-            ran.stderr.contains(needle),
-            "bod {:?}: `{needle}` not in:\n{}",
-            self.args,
-            ran.stderr
-        );
-        ran
-    }
-}
+use common::bod;
 
 #[test]
 fn main_job_plays_a_basic_game_on_the_classic_field() {

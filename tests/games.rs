@@ -7,28 +7,13 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+mod common;
+
+use common::{Bod, bod};
 
 /// The seeds of the pinned BASIC games.
 const SEEDS: [u64; 5] = [1, 2, 3, 7, 42];
-
-/// A `bod` invocation run from the repository root.
-struct Bod {
-    args: Vec<String>,
-}
-
-/// What a run gave back.
-struct Ran {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn bod(args: &[&str]) -> Bod {
-    Bod {
-        args: args.iter().map(|a| a.to_string()).collect(),
-    }
-}
 
 impl Bod {
     /// Plays a BASIC game with `seed`, logging to `log` when given.
@@ -40,31 +25,6 @@ impl Bod {
             b.args.push(log.display().to_string());
         }
         b
-    }
-
-    fn run(&self) -> Ran {
-        let Output {
-            status,
-            stdout,
-            stderr,
-        } = Command::new(env!("CARGO_BIN_EXE_bod"))
-            .args(&self.args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("the bod binary runs");
-        Ran {
-            code: status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        }
-    }
-
-    /// Runs and expects success.
-    fn succeeds(&self) -> Ran {
-        let ran = self.run();
-        assert_eq!(ran.code, 0, "bod {:?} failed:\n{}", self.args, ran.stderr);
-        ran
     }
 }
 
@@ -78,10 +38,7 @@ fn log_path(name: &str) -> PathBuf {
 }
 
 fn in_snapshots<R>(f: impl FnOnce() -> R) -> R {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots/games");
-    s.set_prepend_module_to_snapshot(false);
-    s.bind(f)
+    common::in_area("games", f)
 }
 
 /// How many events of each kind a log holds, and its actions.

@@ -1,10 +1,11 @@
 //! The one door the integration tests go through: insta settings that write
-//! under the top-level `snapshots/<area>/`, and helpers that load inputs
-//! the way the CLI does.
+//! under the top-level `snapshots/<area>/`, and `bod(..)`, a small builder
+//! that runs the `bod` binary from the repository root as a user would.
 
 #![allow(dead_code)]
 
 use std::path::Path;
+use std::process::{Command, Output};
 
 /// Runs `f` with insta writing snapshots to `snapshots/<area>/`.
 pub fn in_area<R>(area: &str, f: impl FnOnce() -> R) -> R {
@@ -23,4 +24,84 @@ pub fn relative(path: &Path) -> String {
         .display()
         .to_string()
         .replace('\\', "/")
+}
+
+/// A `bod` invocation run from the repository root.
+pub struct Bod {
+    /// The arguments.
+    pub args: Vec<String>,
+}
+
+/// What a run gave back.
+pub struct Ran {
+    /// The exit code.
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// `bod` with these arguments.
+pub fn bod(args: &[&str]) -> Bod {
+    Bod {
+        args: args.iter().map(|a| a.to_string()).collect(),
+    }
+}
+
+impl Bod {
+    /// Runs it, without colour.
+    pub fn run(&self) -> Ran {
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = Command::new(env!("CARGO_BIN_EXE_bod"))
+            .args(&self.args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the bod binary runs");
+        Ran {
+            code: status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        }
+    }
+
+    /// Runs and expects success.
+    pub fn succeeds(&self) -> Ran {
+        let ran = self.run();
+        assert_eq!(ran.code, 0, "bod {:?} failed:\n{}", self.args, ran.stderr);
+        ran
+    }
+
+    /// Runs and expects success with `needle` on stdout.
+    pub fn succeeds_with(&self, needle: &str) -> Ran {
+        let ran = self.succeeds();
+        assert!(
+            ran.stdout.contains(needle),
+            "bod {:?}: `{needle}` not in:\n{}",
+            self.args,
+            ran.stdout
+        );
+        ran
+    }
+
+    /// Runs and expects exit code `code` with `needle` on stderr.
+    pub fn fails_with(&self, code: i32, needle: &str) -> Ran {
+        let ran = self.run();
+        assert_eq!(
+            ran.code, code,
+            "bod {:?}:\n{}{}",
+            self.args, ran.stdout, ran.stderr
+        );
+        assert!(
+            ran.stderr.contains(needle),
+            "bod {:?}: `{needle}` not in:\n{}",
+            self.args,
+            ran.stderr
+        );
+        ran
+    }
 }
