@@ -115,24 +115,7 @@ impl Engine<'_> {
             Arg::Int(0),
             Arg::Int(0),
         ])? as i32;
-        let mut play = Play {
-            direction,
-            distance,
-            dice: d1 + d2,
-            turn: 1,
-            budget: 0,
-            moved: [0; 9],
-            fielded_at: None,
-            in_diamond: false,
-            handled: Vec::new(),
-            batter_out: false,
-            caught: false,
-            moved_this_turn: false,
-            to_move: Vec::new(),
-            run_die: None,
-            offense_turn: false,
-            home_run: false,
-        };
+        let mut play = Play::new(direction, distance, d1 + d2);
         self.put_batter_on_path(state);
         match self.field.landing(direction, distance) {
             crate::field::Landing::Square(square) => {

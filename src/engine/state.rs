@@ -164,6 +164,31 @@ pub struct Play {
     pub home_run: bool,
 }
 
+impl Play {
+    /// A ball just hit in `direction` for `distance`, with `dice` the sum of
+    /// the two distance dice: the first defense turn, nothing done yet.
+    pub fn new(direction: u8, distance: i32, dice: u8) -> Self {
+        Play {
+            direction,
+            distance,
+            dice,
+            turn: 1,
+            budget: 0,
+            moved: [0; 9],
+            fielded_at: None,
+            in_diamond: false,
+            handled: Vec::new(),
+            batter_out: false,
+            caught: false,
+            moved_this_turn: false,
+            to_move: Vec::new(),
+            run_die: None,
+            offense_turn: false,
+            home_run: false,
+        }
+    }
+}
+
 /// What the engine waits for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]

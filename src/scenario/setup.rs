@@ -408,22 +408,12 @@ impl Builder<'_> {
             dropped: false,
         };
         state.play = Some(Play {
-            direction: square.direction.unwrap_or(1),
-            distance: i32::from(square.distance),
-            dice: square.distance.min(12),
-            turn: 1,
-            budget: 0,
-            moved: [0; 9],
-            fielded_at: None,
             in_diamond,
-            handled: Vec::new(),
-            batter_out: false,
-            caught: false,
-            moved_this_turn: false,
-            to_move: Vec::new(),
-            run_die: None,
-            offense_turn: false,
-            home_run: false,
+            ..Play::new(
+                square.direction.unwrap_or(1),
+                i32::from(square.distance),
+                square.distance.min(12),
+            )
         });
         state.phase = Phase::Defense;
     }

@@ -271,22 +271,8 @@ mod tests {
 
     fn play(turn: u8) -> Play {
         Play {
-            direction: 3,
-            distance: 8,
-            dice: 7,
             turn,
-            budget: 0,
-            moved: [0; 9],
-            fielded_at: None,
-            in_diamond: false,
-            handled: Vec::new(),
-            batter_out: false,
-            caught: false,
-            moved_this_turn: false,
-            to_move: Vec::new(),
-            run_die: None,
-            offense_turn: false,
-            home_run: false,
+            ..Play::new(3, 8, 7)
         }
     }
 
