@@ -2,7 +2,7 @@
 //! dice stream answers chance steps, the agents answer choices, and every
 //! event goes to the caller's sink.
 
-use crate::agent::{Agent, View};
+use crate::agent::{Agent, Legal, View};
 use crate::engine::dice::{Source, Stream};
 use crate::engine::{Action, Chance, Decision, Engine, EngineError, Event, Side, State};
 
@@ -78,12 +78,13 @@ pub fn play_game(
             Decision::Chance(Chance::Dice { count, .. }) => {
                 (None, Action::Dice((0..count).map(|_| dice.d6()).collect()))
             }
-            Decision::Choose { side, actions } => {
+            Decision::Choose { side } => {
                 let agent: &mut dyn Agent = match side {
                     Side::Home => &mut *home,
                     Side::Away => &mut *away,
                 };
-                (Some(side), agent.choose(&View::new(&state, side), &actions))
+                let legal = Legal::new(*engine, &state);
+                (Some(side), agent.choose(&View::new(&state, side), &legal))
             }
         };
         sink.action(&state, side, &action);

@@ -2,7 +2,9 @@
 //! ever plays legal actions, plays the same game for the same seed, and
 //! beats the random one clearly.
 
-use bod::agent::{Agent, HeuristicAgent, RandomAgent, View};
+use std::sync::Arc;
+
+use bod::agent::{Agent, CardBook, HeuristicAgent, Legal, RandomAgent, View};
 use bod::engine::dice::{Source, Stream};
 use bod::engine::{Action, Chance, Decision, Engine, Event, GameRules, Phase, Side, State};
 use bod::field::{Field, load_field};
@@ -21,6 +23,8 @@ enum Manager {
 struct Table {
     rules: GameRules,
     field: Field,
+    /// The heuristic managers' card book, worked out once.
+    book: Arc<CardBook>,
 }
 
 impl Table {
@@ -28,7 +32,8 @@ impl Table {
         let ruleset = Ruleset::load("basic").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let field = load_field("classic").unwrap();
-        Self { rules, field }
+        let book = HeuristicAgent::book(Engine::new(&rules, &field));
+        Self { rules, field, book }
     }
 
     fn engine(&self) -> Engine<'_> {
@@ -44,7 +49,11 @@ impl Table {
         let make = |who: Manager, source: Source| -> Box<dyn Agent + '_> {
             let stream = Stream::new(seed, game, source);
             match who {
-                Manager::Heuristic => Box::new(HeuristicAgent::new(self.engine(), stream)),
+                Manager::Heuristic => Box::new(HeuristicAgent::with_book(
+                    self.engine(),
+                    Arc::clone(&self.book),
+                    stream,
+                )),
                 Manager::Random => Box::new(RandomAgent::new(stream)),
             }
         };
@@ -81,13 +90,13 @@ impl Table {
                 Decision::Chance(Chance::Dice { count, .. }) => {
                     Action::Dice((0..count).map(|_| dice.d6()).collect())
                 }
-                Decision::Choose { side, actions } => {
+                Decision::Choose { side } => {
                     let agent = if side == Side::Home {
                         &mut home
                     } else {
                         &mut away
                     };
-                    agent.choose(&View::new(&state, side), &actions)
+                    agent.choose(&View::new(&state, side), &Legal::new(engine, &state))
                 }
             };
             events.clear();

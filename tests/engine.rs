@@ -108,19 +108,13 @@ fn illegal_actions_are_errors_and_change_nothing() {
         assert!(events.is_empty());
     }
     // The offered placement is accepted; then the defense must pitch a card it holds.
-    let Decision::Choose { actions, .. } = engine.decision(&state) else {
-        panic!("positioning is a choice")
-    };
-    engine
-        .apply(&mut state, actions[0].clone(), &mut events)
-        .unwrap();
+    assert!(matches!(engine.decision(&state), Decision::Choose { .. }));
+    let placement = engine.legal_actions(&state).remove(0);
+    engine.apply(&mut state, placement, &mut events).unwrap();
     while !matches!(state.phase, Phase::Pitch) {
-        let Decision::Choose { actions, .. } = engine.decision(&state) else {
-            panic!("the memorandum is a choice")
-        };
-        engine
-            .apply(&mut state, actions[0].clone(), &mut events)
-            .unwrap();
+        assert!(matches!(engine.decision(&state), Decision::Choose { .. }));
+        let memo = engine.legal_actions(&state).remove(0);
+        engine.apply(&mut state, memo, &mut events).unwrap();
     }
     let held = &state.hands[state.defense().index()].defense;
     let missing = (0..36).map(CardId).find(|c| !held.contains(c)).unwrap();

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use bod::agent::{Agent, View};
+use bod::agent::{Agent, Legal, View};
 use bod::engine::dice::Stream;
 use bod::engine::{Action, Engine, GameRules};
 use bod::field::{Field, load_field};
@@ -39,7 +39,7 @@ fn statistics_are_the_same_on_one_and_two_threads() {
     let run = |threads| {
         on_threads(threads, || {
             assert_eq!(rayon::current_num_threads(), threads);
-            simulate(&engine, 1, games, &maker, &|| {}).unwrap()
+            simulate(&engine, 1, games, &maker, &|| {}).unwrap().totals
         })
     };
     let (one, two) = (run(1), run(2));
@@ -56,7 +56,11 @@ fn statistics_are_the_same_on_one_and_two_threads() {
     assert_eq!(one, sequential);
 
     // Another seed is another run.
-    let first = |seed| on_threads(2, || simulate(&engine, seed, 20, &maker, &|| {}).unwrap());
+    let first = |seed| {
+        on_threads(2, || {
+            simulate(&engine, seed, 20, &maker, &|| {}).unwrap().totals
+        })
+    };
     assert_ne!(first(2), first(1));
 }
 
@@ -64,7 +68,7 @@ fn statistics_are_the_same_on_one_and_two_threads() {
 struct Broken;
 
 impl Agent for Broken {
-    fn choose(&mut self, _view: &View<'_>, _actions: &[Action]) -> Action {
+    fn choose(&mut self, _view: &View<'_>, _legal: &Legal<'_>) -> Action {
         Action::Advance(99)
     }
 }
@@ -186,6 +190,11 @@ fn sim_json_has_every_key_in_a_fixed_order_and_sane_values() {
     }
     assert_eq!(report["performance"]["threads"], 2);
     assert!(report["performance"]["games_per_second"].as_f64().unwrap() > 0.0);
+    // The scripts ran (each distinct input once per thread), but far fewer
+    // times than the games have pitches: the memos answer the rest.
+    let scripts = report["performance"]["script_calls"].as_u64().unwrap();
+    let pitches = stats["pitches"]["mean"].as_f64().unwrap() * 20.0;
+    assert!(scripts > 0 && (scripts as f64) < pitches, "{scripts}");
 
     // The printed text keeps the declared order.
     let at = |k: &str| text.find(&format!("\"{k}\"")).unwrap();
@@ -227,6 +236,7 @@ fn sim_text_reports_every_statistic_with_its_interval() {
         "extra-inning share",
         "95% interval",
         "games/s",
+        "Rhai calls",
         "options: innings=3",
     ] {
         assert!(stdout.contains(needle), "`{needle}` missing:\n{stdout}");

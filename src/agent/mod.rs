@@ -6,10 +6,14 @@
 mod heuristic;
 mod random;
 
-pub use heuristic::HeuristicAgent;
+pub use heuristic::{CardBook, HeuristicAgent};
 pub use random::RandomAgent;
 
-use crate::engine::{Action, Ball, Half, Phase, Runner, Side, State};
+use std::cell::OnceCell;
+use std::sync::Arc;
+
+use crate::engine::dice::Stream;
+use crate::engine::{Action, Ball, Engine, Half, Phase, Runner, Side, State};
 use crate::field::SquareId;
 
 /// What a manager sees: everything on the table, his own hands, and the
@@ -83,28 +87,84 @@ impl<'a> View<'a> {
     }
 }
 
-/// The names `by_name` knows, for help texts and "did you mean".
+/// The names `Maker::new` knows, for help texts and "did you mean".
 pub const AGENT_NAMES: &[&str] = &["heuristic", "random"];
 
 /// The agent a game uses when none is named.
 pub const DEFAULT_AGENT: &str = "heuristic";
 
-/// An agent by name for the games of `engine`, drawing from `stream`:
-/// every agent of `AGENT_NAMES`. `None` for an unknown name.
-pub fn by_name<'a>(
-    name: &str,
-    engine: crate::engine::Engine<'a>,
-    stream: crate::engine::dice::Stream,
-) -> Option<Box<dyn Agent + 'a>> {
-    match name {
-        "heuristic" => Some(Box::new(HeuristicAgent::new(engine, stream))),
-        "random" => Some(Box::new(RandomAgent::new(stream))),
-        _ => None,
+/// Makes the agents of one kind for the games of one engine. What an
+/// agent knows before any game (the heuristic manager's card book) is
+/// worked out once, when the maker is made, and shared by every agent it
+/// makes.
+pub struct Maker<'a> {
+    engine: Engine<'a>,
+    kind: Kind,
+}
+
+enum Kind {
+    Heuristic(Arc<CardBook>),
+    Random,
+}
+
+impl<'a> Maker<'a> {
+    /// A maker of the agents called `name` (one of `AGENT_NAMES`) for the
+    /// games of `engine`; `None` for an unknown name.
+    pub fn new(name: &str, engine: Engine<'a>) -> Option<Self> {
+        let kind = match name {
+            "heuristic" => Kind::Heuristic(HeuristicAgent::book(engine)),
+            "random" => Kind::Random,
+            _ => return None,
+        };
+        Some(Self { engine, kind })
+    }
+
+    /// An agent drawing its choices from `stream`.
+    pub fn make(&self, stream: Stream) -> Box<dyn Agent + 'a> {
+        match &self.kind {
+            Kind::Heuristic(book) => Box::new(HeuristicAgent::with_book(
+                self.engine,
+                Arc::clone(book),
+                stream,
+            )),
+            Kind::Random => Box::new(RandomAgent::new(stream)),
+        }
+    }
+}
+
+/// The legal answers to the choice a game waits for. The list is built
+/// only when an agent asks for it; an agent that plans its own action
+/// checks it with `allows`, which costs no allocation.
+pub struct Legal<'a> {
+    engine: Engine<'a>,
+    state: &'a State,
+    list: OnceCell<Vec<Action>>,
+}
+
+impl<'a> Legal<'a> {
+    /// The legal answers of `state` under `engine`.
+    pub fn new(engine: Engine<'a>, state: &'a State) -> Self {
+        Self {
+            engine,
+            state,
+            list: OnceCell::new(),
+        }
+    }
+
+    /// Every legal answer (never empty at a choice), in the engine's order.
+    pub fn actions(&self) -> &[Action] {
+        self.list
+            .get_or_init(|| self.engine.legal_actions(self.state))
+    }
+
+    /// Whether `action` is a legal answer.
+    pub fn allows(&self, action: &Action) -> bool {
+        self.engine.is_legal(self.state, action)
     }
 }
 
 /// A manager that answers the engine's choices.
 pub trait Agent: Send {
-    /// Picks one of `actions` (never empty).
-    fn choose(&mut self, view: &View<'_>, actions: &[Action]) -> Action;
+    /// Picks one of the legal answers.
+    fn choose(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Action;
 }

@@ -1,7 +1,7 @@
 //! `RandomAgent`: picks uniformly among the legal actions with its own
 //! seeded stream. A baseline, and a fuzzer of the engine's rules.
 
-use super::{Agent, View};
+use super::{Agent, Legal, View};
 use crate::engine::Action;
 use crate::engine::dice::Stream;
 
@@ -18,7 +18,8 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn choose(&mut self, _view: &View<'_>, actions: &[Action]) -> Action {
+    fn choose(&mut self, _view: &View<'_>, legal: &Legal<'_>) -> Action {
+        let actions = legal.actions();
         let i = self.stream.below(actions.len() as u32) as usize;
         actions[i].clone()
     }

@@ -73,7 +73,9 @@ pub(crate) fn make_agent<'a>(
     engine: Engine<'a>,
     stream: Stream,
 ) -> Result<Box<dyn Agent + 'a>, Diagnostic> {
-    crate::agent::by_name(name, engine, stream).ok_or_else(|| unknown_agent(name))
+    crate::agent::Maker::new(name, engine)
+        .map(|maker| maker.make(stream))
+        .ok_or_else(|| unknown_agent(name))
 }
 
 fn unknown_agent(name: &str) -> Diagnostic {

@@ -74,6 +74,9 @@ struct Performance {
     threads: usize,
     seconds: f64,
     games_per_second: f64,
+    /// How many times the rules' Rhai scripts ran: calls their memos
+    /// could not answer (each thread keeps its own memo).
+    script_calls: u64,
 }
 
 const INTERVALS: &str =
@@ -111,10 +114,10 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
     };
     let play = || {
         let start = Instant::now();
-        let totals = sim::simulate(&engine, args.seed, args.games, &maker, &tick);
-        (totals, start.elapsed(), rayon::current_num_threads())
+        let run = sim::simulate(&engine, args.seed, args.games, &maker, &tick);
+        (run, start.elapsed(), rayon::current_num_threads())
     };
-    let (totals, elapsed, threads) = match args.threads {
+    let (run, elapsed, threads) = match args.threads {
         None => play(),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
@@ -125,7 +128,7 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let totals = totals.map_err(|e| {
+    let run = run.map_err(|e| {
         Diagnostic::error(format!(
             "{} (seed {}): the simulation cannot go on",
             e, args.seed
@@ -136,7 +139,7 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
         ))
     })?;
     let seconds = elapsed.as_secs_f64();
-    let summary = totals.summary();
+    let summary = run.totals.summary();
     let report = Report {
         ruleset: &rules.name,
         field: field.name(),
@@ -151,6 +154,7 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
             threads,
             seconds,
             games_per_second: args.games as f64 / seconds.max(1e-9),
+            script_calls: run.script_calls,
         },
     };
     if args.json {
@@ -210,6 +214,10 @@ fn render(r: &Report<'_>) -> String {
         p.games_per_second,
         p.threads,
         if p.threads == 1 { "" } else { "s" }
+    ));
+    out.push_str(&format!(
+        "rules scripts: {} Rhai calls (the rest answered from their memos)\n",
+        p.script_calls
     ));
     out.push_str("intervals: mean ± 1.96·sd/√n; shares: Wilson score\n");
     out

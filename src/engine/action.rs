@@ -67,7 +67,7 @@ pub enum Action {
 }
 
 /// A chance step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Chance {
     /// Roll `count` six-sided dice.
@@ -79,17 +79,16 @@ pub enum Chance {
     },
 }
 
-/// What the engine waits for next.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What the engine waits for next. A choice names only who chooses: the
+/// legal actions are listed by `Engine::legal_actions` when someone needs
+/// the list, and `Engine::is_legal` checks one action without it, so the
+/// game loop allocates nothing to ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
-    /// One side chooses among legal actions. For `Position` the list holds
-    /// one standard placement; any other placement the rules allow is
-    /// accepted too.
+    /// One side chooses among the legal actions.
     Choose {
         /// Who chooses.
         side: Side,
-        /// The legal actions.
-        actions: Vec<Action>,
     },
     /// A chance step.
     Chance(Chance),

@@ -140,7 +140,7 @@ impl Engine<'_> {
     /// Whether a memorandum is legal now: the same answer as looking it up
     /// in `memo_actions`, without building the list (and a `Vec` for every
     /// discard in it) on every memorandum applied.
-    fn memo_legal(&self, state: &State, side: Side, memo: &Memo) -> bool {
+    pub(crate) fn memo_legal(&self, state: &State, side: Side, memo: &Memo) -> bool {
         let deck = Self::deck_of(side, state);
         let hand = state.hands[side.index()].of(deck);
         let held = hand.len();
@@ -362,70 +362,5 @@ impl Engine<'_> {
             }
         }
         state.phase = Phase::Pitch;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::dice::{Source, Stream};
-    use crate::engine::{Decision, GameRules};
-    use crate::field::load_field;
-    use crate::ruleset::Ruleset;
-
-    /// `memo_legal` answers exactly like a lookup in `memo_actions`, for
-    /// every draw and every discard of one or two cards of either deck,
-    /// over the memorandum decisions of random games.
-    #[test]
-    fn memo_legality_matches_the_listed_actions() {
-        let ruleset = Ruleset::load("basic").unwrap();
-        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
-        let field = load_field("classic").unwrap();
-        let engine = Engine::new(&rules, &field);
-        let mut checked = 0;
-        for game in 0..12 {
-            let (mut state, _) = engine.new_game(game);
-            let mut pick = Stream::new(9, game, Source::HomeAgent);
-            let mut events = Vec::new();
-            for _ in 0..20_000 {
-                let action = match engine.decision(&state) {
-                    Decision::Over => break,
-                    Decision::Chance(crate::engine::Chance::Dice { count, .. }) => {
-                        Action::Dice((0..count).map(|_| pick.d6()).collect())
-                    }
-                    Decision::Choose { side, actions } => {
-                        if let Phase::Memorandum { .. } = state.phase {
-                            let hands = &state.hands[side.index()];
-                            let ids: Vec<CardId> = hands
-                                .defense
-                                .iter()
-                                .chain(&hands.offense)
-                                .copied()
-                                .collect();
-                            let mut memos = vec![Memo::Keep];
-                            memos.extend((0..4).map(Memo::Draw));
-                            for &a in &ids {
-                                memos.push(Memo::Discard(vec![a]));
-                                for &b in &ids {
-                                    memos.push(Memo::Discard(vec![a, b]));
-                                }
-                            }
-                            for memo in memos {
-                                let action = Action::Memo(memo.clone());
-                                assert_eq!(
-                                    engine.memo_legal(&state, side, &memo),
-                                    actions.contains(&action),
-                                    "{action:?}"
-                                );
-                                checked += 1;
-                            }
-                        }
-                        actions[pick.below(actions.len() as u32) as usize].clone()
-                    }
-                };
-                engine.apply(&mut state, action, &mut events).unwrap();
-            }
-        }
-        assert!(checked > 5_000, "{checked}");
     }
 }

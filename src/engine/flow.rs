@@ -381,7 +381,7 @@ fn shuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
 
 /// Whether a fielder may stand on a square at the start of a half inning
 /// (core.defense.positioning).
-fn check_positions(field: &Field, squares: &[SquareId]) -> Result<(), String> {
+pub(crate) fn check_positions(field: &Field, squares: &[SquareId]) -> Result<(), String> {
     if squares.len() != 9 {
         return Err(format!("nine fielders are placed, not {}", squares.len()));
     }

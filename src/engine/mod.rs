@@ -27,7 +27,7 @@ use std::fmt;
 pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
-pub use rules::{GameRules, HookFailure};
+pub use rules::{GameRules, HookFailure, script_calls};
 pub use state::{
     Ball, DefenseRoll, Half, Hands, Lie, POSITIONS, Phase, Play, Runner, Side, State, is_infielder,
 };
@@ -94,61 +94,81 @@ impl<'a> Engine<'a> {
 
     /// What the game waits for.
     pub fn decision(&self, state: &State) -> Decision {
+        let defense = Decision::Choose {
+            side: state.defense(),
+        };
+        let offense = Decision::Choose {
+            side: state.offense(),
+        };
+        let dice = |count, purpose| Decision::Chance(Chance::Dice { count, purpose });
         match &state.phase {
-            Phase::Position => Decision::Choose {
-                side: state.defense(),
-                actions: vec![Action::Position(flow::standard_positions(self.field))],
-            },
-            Phase::Memorandum { side } => Decision::Choose {
-                side: *side,
-                actions: self.memo_actions(state, *side),
-            },
-            Phase::Pitch => Decision::Choose {
-                side: state.defense(),
-                actions: state.hands[state.defense().index()]
-                    .defense
-                    .iter()
-                    .map(|&c| Action::Pitch(c))
-                    .collect(),
-            },
-            Phase::Response { .. } => Decision::Choose {
-                side: state.offense(),
-                actions: state.hands[state.offense().index()]
-                    .offense
-                    .iter()
-                    .map(|&c| Action::Respond(c))
-                    .collect(),
-            },
-            Phase::HitDice { .. } => Decision::Chance(Chance::Dice {
-                count: 3,
-                purpose: "hit",
-            }),
-            Phase::TexasChoice => Decision::Choose {
-                side: state.offense(),
-                actions: vec![Action::Texas(Lie::Ground), Action::Texas(Lie::Fly)],
-            },
-            Phase::Defense => Decision::Choose {
-                side: state.defense(),
-                actions: self.defense_actions(state),
-            },
-            Phase::DefenseDie { purpose } => Decision::Chance(Chance::Dice {
-                count: 1,
-                purpose: match purpose {
+            Phase::Position | Phase::Pitch | Phase::Defense => defense,
+            Phase::Memorandum { side } => Decision::Choose { side: *side },
+            Phase::Response { .. } | Phase::TexasChoice | Phase::Run => offense,
+            Phase::HitDice { .. } => dice(3, "hit"),
+            Phase::DefenseDie { purpose } => dice(
+                1,
+                match purpose {
                     DefenseRoll::Catch { .. } => "catch",
                     DefenseRoll::Leap { .. } => "leap",
                     DefenseRoll::Pickup { .. } => "pickup",
                     DefenseRoll::Throw { .. } => "throw",
                 },
-            }),
-            Phase::RunDie => Decision::Chance(Chance::Dice {
-                count: 1,
-                purpose: "run",
-            }),
-            Phase::Run => Decision::Choose {
-                side: state.offense(),
-                actions: self.run_actions(state),
-            },
+            ),
+            Phase::RunDie => dice(1, "run"),
             Phase::Over => Decision::Over,
+        }
+    }
+
+    /// The legal actions of the choice the game waits for (empty at a
+    /// chance step or at the end). For `Position` the list holds the
+    /// standard placement; any other placement the rules allow is legal
+    /// too.
+    pub fn legal_actions(&self, state: &State) -> Vec<Action> {
+        match &state.phase {
+            Phase::Position => vec![Action::Position(flow::standard_positions(self.field))],
+            Phase::Memorandum { side } => self.memo_actions(state, *side),
+            Phase::Pitch => state.hands[state.defense().index()]
+                .defense
+                .iter()
+                .map(|&c| Action::Pitch(c))
+                .collect(),
+            Phase::Response { .. } => state.hands[state.offense().index()]
+                .offense
+                .iter()
+                .map(|&c| Action::Respond(c))
+                .collect(),
+            Phase::TexasChoice => vec![Action::Texas(Lie::Ground), Action::Texas(Lie::Fly)],
+            Phase::Defense => self.defense_actions(state),
+            Phase::Run => self.run_actions(state),
+            Phase::HitDice { .. } | Phase::DefenseDie { .. } | Phase::RunDie | Phase::Over => {
+                Vec::new()
+            }
+        }
+    }
+
+    /// Whether `action` answers the choice the game waits for: the same
+    /// answer as finding it in `legal_actions` (or, for `Position`, any
+    /// placement the rules allow), without building the list.
+    pub fn is_legal(&self, state: &State, action: &Action) -> bool {
+        match (&state.phase, action) {
+            (Phase::Position, Action::Position(squares)) => {
+                flow::check_positions(self.field, squares).is_ok()
+            }
+            (Phase::Memorandum { side }, Action::Memo(memo)) => self.memo_legal(state, *side, memo),
+            (Phase::Pitch, Action::Pitch(card)) => {
+                state.hands[state.defense().index()].defense.contains(card)
+            }
+            (Phase::Response { .. }, Action::Respond(card)) => {
+                state.hands[state.offense().index()].offense.contains(card)
+            }
+            (Phase::TexasChoice, Action::Texas(_)) => true,
+            (Phase::Defense, _) => self.defense_legal(state, action),
+            (Phase::Run, Action::Advance(n)) => match self.run_range(state) {
+                Some((least, most)) => (least..=most).contains(n),
+                None => *n == 0,
+            },
+            _ => false,
         }
     }
 
@@ -220,4 +240,96 @@ fn phase_word(phase: &Phase) -> &'static str {
 /// Builds an event.
 pub(crate) fn ev(rule: &'static str, kind: EventKind) -> Event {
     Event { rule, kind }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::{Source, Stream};
+    use crate::field::{SquareId, load_field};
+    use crate::ruleset::Ruleset;
+
+    /// Actions worth asking `is_legal` about at a choice: the listed ones
+    /// and every other action of the kinds a manager can take.
+    fn candidates(listed: &[Action], squares: &[SquareId], hand: &[CardId]) -> Vec<Action> {
+        let mut all = listed.to_vec();
+        all.push(Action::Memo(Memo::Keep));
+        all.extend((0..4).map(|n| Action::Memo(Memo::Draw(n))));
+        for &a in hand {
+            all.extend([
+                Action::Pitch(a),
+                Action::Respond(a),
+                Action::Memo(Memo::Discard(vec![a])),
+            ]);
+            for &b in hand {
+                all.push(Action::Memo(Memo::Discard(vec![a, b])));
+            }
+        }
+        all.extend([Action::Texas(Lie::Ground), Action::EndTurn]);
+        all.extend((0..22).map(Action::Advance));
+        for f in 0..10u8 {
+            all.extend([
+                Action::PlayBall(f),
+                Action::Catch(f),
+                Action::Leap(f),
+                Action::Pickup(f),
+            ]);
+            all.extend((0..10u8).map(|to| Action::Throw { from: f, to }));
+            all.extend(squares.iter().map(|&to| Action::Move { fielder: f, to }));
+        }
+        all
+    }
+
+    /// `is_legal` answers exactly like a lookup in `legal_actions`, for the
+    /// listed actions and for every other draw, discard, card, run, move,
+    /// throw and fielding action, at every choice of many random games.
+    #[test]
+    fn is_legal_matches_the_listed_actions() {
+        let ruleset = Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let field = load_field("classic").unwrap();
+        let engine = Engine::new(&rules, &field);
+        let squares: Vec<SquareId> = field.squares().iter().map(|s| s.id).collect();
+        let mut checked = [0usize; 2];
+        for game in 0..6 {
+            let (mut state, _) = engine.new_game(game);
+            let mut pick = Stream::new(9, game, Source::HomeAgent);
+            let mut events = Vec::new();
+            for _ in 0..20_000 {
+                let action = match engine.decision(&state) {
+                    Decision::Over => break,
+                    Decision::Chance(Chance::Dice { count, .. }) => {
+                        assert!(engine.legal_actions(&state).is_empty());
+                        Action::Dice((0..count).map(|_| pick.d6()).collect())
+                    }
+                    Decision::Choose { side } => {
+                        let listed = engine.legal_actions(&state);
+                        assert!(!listed.is_empty(), "{:?}", state.phase);
+                        let hands = &state.hands[side.index()];
+                        let hand: Vec<CardId> = hands
+                            .defense
+                            .iter()
+                            .chain(&hands.offense)
+                            .copied()
+                            .collect();
+                        if state.phase != Phase::Position {
+                            for c in candidates(&listed, &squares, &hand) {
+                                let legal = engine.is_legal(&state, &c);
+                                assert_eq!(
+                                    legal,
+                                    listed.contains(&c),
+                                    "{c:?} in {:?}",
+                                    state.phase
+                                );
+                                checked[usize::from(legal)] += 1;
+                            }
+                        }
+                        listed[pick.below(listed.len() as u32) as usize].clone()
+                    }
+                };
+                engine.apply(&mut state, action, &mut events).unwrap();
+            }
+        }
+        assert!(checked[0] > 100_000 && checked[1] > 10_000, "{checked:?}");
+    }
 }

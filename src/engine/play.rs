@@ -377,7 +377,7 @@ impl Engine<'_> {
 
     /// Whether a defense action is legal now: the same answer as looking it
     /// up in `defense_actions`, without building the list.
-    fn defense_legal(&self, state: &State, action: &Action) -> bool {
+    pub(crate) fn defense_legal(&self, state: &State, action: &Action) -> bool {
         let Some(play) = &state.play else {
             return *action == Action::EndTurn;
         };
@@ -894,7 +894,7 @@ impl Engine<'_> {
     }
 
     /// How far the runner now moving may go: (least, most) circles.
-    fn run_range(&self, state: &State) -> Option<(u8, u8)> {
+    pub(crate) fn run_range(&self, state: &State) -> Option<(u8, u8)> {
         let play = state.play.as_ref()?;
         let slot = *play.to_move.first()?;
         let runner = state.runners.iter().find(|r| r.slot == slot)?;
@@ -1110,70 +1110,5 @@ fn release_forces(state: &mut State, start: u8) {
             }
             None => break,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::dice::{Source, Stream};
-    use crate::engine::{Decision, GameRules};
-    use crate::field::load_field;
-    use crate::ruleset::Ruleset;
-
-    /// `defense_legal` answers exactly like a lookup in `defense_actions`,
-    /// for the listed actions and for every other move, throw and fielding
-    /// action, over the defense decisions of many random games.
-    #[test]
-    fn defense_legality_matches_the_listed_actions() {
-        let ruleset = Ruleset::load("basic").unwrap();
-        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
-        let field = load_field("classic").unwrap();
-        let engine = Engine::new(&rules, &field);
-        let squares: Vec<SquareId> = field.squares().iter().map(|s| s.id).collect();
-        let mut checked = 0;
-        for game in 0..6 {
-            let (mut state, _) = engine.new_game(game);
-            let mut pick = Stream::new(9, game, Source::HomeAgent);
-            let mut events = Vec::new();
-            for _ in 0..20_000 {
-                let action = match engine.decision(&state) {
-                    Decision::Over => break,
-                    Decision::Chance(crate::engine::Chance::Dice { count, .. }) => {
-                        Action::Dice((0..count).map(|_| pick.d6()).collect())
-                    }
-                    Decision::Choose { actions, .. } => {
-                        if state.phase == Phase::Defense {
-                            let mut candidates = actions.clone();
-                            for f in 0..10u8 {
-                                candidates.extend([
-                                    Action::PlayBall(f),
-                                    Action::Catch(f),
-                                    Action::Leap(f),
-                                    Action::Pickup(f),
-                                ]);
-                                for to in 0..10u8 {
-                                    candidates.push(Action::Throw { from: f, to });
-                                }
-                                for &to in &squares {
-                                    candidates.push(Action::Move { fielder: f, to });
-                                }
-                            }
-                            for c in &candidates {
-                                assert_eq!(
-                                    engine.defense_legal(&state, c),
-                                    actions.contains(c),
-                                    "{c:?}"
-                                );
-                                checked += 1;
-                            }
-                        }
-                        actions[pick.below(actions.len() as u32) as usize].clone()
-                    }
-                };
-                engine.apply(&mut state, action, &mut events).unwrap();
-            }
-        }
-        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -4,8 +4,11 @@
 //! procedure written in Rhai costs one script call per distinct input.
 //! Each rule keeps the clause it cites, for the events it produces.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::de::DeserializeOwned;
 
@@ -41,10 +44,17 @@ impl From<bool> for Arg {
     }
 }
 
-/// A hook with a memo of its results: hooks are pure over their inputs.
+/// The most arguments a memoised hook takes.
+const MAX_ARGS: usize = 8;
+
+/// A hook with a memo of its results: hooks are pure over their inputs,
+/// so each distinct input runs the script once per thread. The memo lives
+/// in a thread-local table, so simulation threads never wait on each
+/// other for it.
 pub struct Memoised {
     hook: HookRef,
-    memo: Mutex<HashMap<Vec<Arg>, Result<Map, String>>>,
+    /// This memo's key in the thread-local tables (never reused).
+    id: u64,
 }
 
 impl std::fmt::Debug for Memoised {
@@ -57,11 +67,70 @@ impl std::fmt::Debug for Memoised {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HookFailure(pub String);
 
+/// One memoised call: the memo and the arguments (booleans as 0 and 1:
+/// a hook's argument types are fixed by its call site).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct CallKey {
+    memo: u64,
+    len: u8,
+    args: [i64; MAX_ARGS],
+}
+
+type Results = HashMap<CallKey, Result<Rc<Map>, String>, BuildHasherDefault<WordHasher>>;
+
+thread_local! {
+    /// Every memo's results on this thread.
+    static RESULTS: RefCell<Results> = RefCell::default();
+    /// How many times this thread ran a script for a memo.
+    static SCRIPT_CALLS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The scripts this thread has run for memoised hooks so far: the cost of
+/// the rules' Rhai in a game, as a count (each is a call the memo could
+/// not answer).
+pub fn script_calls() -> u64 {
+    SCRIPT_CALLS.with(Cell::get)
+}
+
+/// A fast hasher for keys made of machine words (FxHash's mixing step).
+/// Hash flooding is no concern: the keys are the engine's own.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
 impl Memoised {
     fn new(hook: HookRef) -> Self {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         Self {
             hook,
-            memo: Mutex::new(HashMap::new()),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -79,19 +148,32 @@ impl Memoised {
     }
 
     /// Calls the hook with integer arguments and a map result.
-    pub fn map(&self, args: &[Arg]) -> Result<Map, HookFailure> {
+    pub fn map(&self, args: &[Arg]) -> Result<Rc<Map>, HookFailure> {
         self.call(args, true)
     }
 
-    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Map, HookFailure> {
-        if let Some(hit) = self.memo.lock().map_err(|_| poisoned())?.get(args) {
-            return hit.clone().map_err(HookFailure);
+    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Rc<Map>, HookFailure> {
+        assert!(
+            args.len() <= MAX_ARGS,
+            "a memoised hook takes at most {MAX_ARGS} arguments"
+        );
+        let mut key = CallKey {
+            memo: self.id,
+            len: args.len() as u8,
+            args: [0; MAX_ARGS],
+        };
+        for (k, a) in key.args.iter_mut().zip(args) {
+            *k = match *a {
+                Arg::Int(i) => i,
+                Arg::Bool(b) => i64::from(b),
+            };
         }
-        let result = self.invoke(args, wants_map);
-        self.memo
-            .lock()
-            .map_err(|_| poisoned())?
-            .insert(args.to_vec(), result.clone());
+        if let Some(hit) = RESULTS.with_borrow(|r| r.get(&key).cloned()) {
+            return hit.map_err(HookFailure);
+        }
+        SCRIPT_CALLS.with(|c| c.set(c.get() + 1));
+        let result = self.invoke(args, wants_map).map(Rc::new);
+        RESULTS.with_borrow_mut(|r| r.insert(key, result.clone()));
         result.map_err(HookFailure)
     }
 
@@ -113,10 +195,6 @@ impl Memoised {
             Ok(map)
         }
     }
-}
-
-fn poisoned() -> HookFailure {
-    HookFailure("a hook's memo was poisoned by a panic".to_string())
 }
 
 /// Every rule the engine reads, decoded.

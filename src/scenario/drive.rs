@@ -592,7 +592,8 @@ pub fn waiting(engine: &Engine<'_>, state: &State) -> String {
 /// A hint listing what the engine would accept now.
 fn legal_hint(engine: &Engine<'_>, state: &State) -> String {
     match engine.decision(state) {
-        Decision::Choose { side, actions } => {
+        Decision::Choose { side } => {
+            let actions = engine.legal_actions(state);
             // Moves last: there are many, and the other actions say more.
             let mut ordered: Vec<&Action> = actions
                 .iter()

@@ -11,8 +11,7 @@ use std::sync::Arc;
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::dice::{Source, Stream};
 use crate::engine::{
-    Action, Ball, CardId, Decision, DeckKind, Engine, Event, Half, Lie, Phase, Play, Runner, Side,
-    State,
+    Action, Ball, CardId, DeckKind, Engine, Event, Half, Lie, Phase, Play, Runner, Side, State,
 };
 use crate::field::{SquareId, SquareKind};
 
@@ -66,16 +65,14 @@ pub(crate) fn square(
 pub(crate) fn standard_positions(engine: &Engine<'_>, state: &State) -> Vec<SquareId> {
     let mut probe = state.clone();
     probe.phase = Phase::Position;
-    match engine.decision(&probe) {
-        Decision::Choose { actions, .. } => actions
-            .into_iter()
-            .find_map(|a| match a {
-                Action::Position(squares) => Some(squares),
-                _ => None,
-            })
-            .unwrap_or_else(|| state.fielders.to_vec()),
-        _ => state.fielders.to_vec(),
-    }
+    engine
+        .legal_actions(&probe)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Position(squares) => Some(squares),
+            _ => None,
+        })
+        .unwrap_or_else(|| state.fielders.to_vec())
 }
 
 struct Builder<'a> {

@@ -17,10 +17,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::agent::{AGENT_NAMES, Agent, DEFAULT_AGENT, by_name};
+use crate::agent::{AGENT_NAMES, Agent, DEFAULT_AGENT, Maker};
 use crate::diagnostic::Diagnostic;
-use crate::engine::Engine;
 use crate::engine::dice::{Source, Stream};
+use crate::engine::{Engine, script_calls};
 use crate::runner::{RunError, play_game};
 
 pub use stats::{COUNTS, Estimate, GameLine, Share, Summary, Tally, Totals};
@@ -47,12 +47,13 @@ pub fn check_agent(name: &str) -> Result<(), Diagnostic> {
 }
 
 /// An agent maker for a checked name (see `check_agent`), for the games of
-/// `engine`.
+/// `engine`: what the agents know before a game is worked out once here.
 pub fn agent_maker<'a>(
     name: &'a str,
     engine: Engine<'a>,
 ) -> impl Fn(Stream) -> Box<dyn Agent + 'a> + Sync + 'a {
-    move |stream| by_name(name, engine, stream).expect("the agent's name was checked")
+    let maker = Maker::new(name, engine).expect("the agent's name was checked");
+    move |stream| maker.make(stream)
 }
 
 /// The first game of a run that could not be played.
@@ -97,12 +98,26 @@ pub fn play_one(
 #[derive(Default)]
 struct Part {
     totals: Totals,
+    script_calls: u64,
     failed: Option<SimError>,
+}
+
+/// What a run gives: the games' totals, and how many times the rules'
+/// scripts ran (calls their memos could not answer). The totals are the
+/// same on any thread count; the script calls are not, since each thread
+/// keeps its own memo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// The games' counts.
+    pub totals: Totals,
+    /// Script runs over all threads.
+    pub script_calls: u64,
 }
 
 impl Part {
     fn merge(mut self, other: Part) -> Part {
         self.totals = self.totals.merge(&other.totals);
+        self.script_calls += other.script_calls;
         self.failed = match (self.failed, other.failed) {
             (Some(a), Some(b)) => Some(if a.game <= b.game { a } else { b }),
             (a, b) => a.or(b),
@@ -112,7 +127,8 @@ impl Part {
 }
 
 /// Plays games `0..games` of a run seeded `seed` on the current rayon pool
-/// and returns their totals; `progress` is called once per finished game.
+/// and returns their totals (and the scripts' cost); `progress` is called
+/// once per finished game.
 ///
 /// When games fail, the error is that of the lowest-numbered failing game
 /// (games after a known failure are skipped, games before it still play),
@@ -123,7 +139,7 @@ pub fn simulate(
     games: u64,
     agent: &AgentMaker<'_>,
     progress: &(dyn Fn() + Sync),
-) -> Result<Totals, SimError> {
+) -> Result<Run, SimError> {
     let first_failure = AtomicU64::new(u64::MAX);
     let part = (0..games)
         .into_par_iter()
@@ -131,13 +147,16 @@ pub fn simulate(
             if game > first_failure.load(Ordering::Relaxed) {
                 return part;
             }
-            match play_one(engine, seed, game, agent) {
+            let scripts_before = script_calls();
+            let played = play_one(engine, seed, game, agent);
+            part.script_calls += script_calls() - scripts_before;
+            match played {
                 Ok(line) => part.totals.add(&line),
                 Err(error) => {
                     first_failure.fetch_min(game, Ordering::Relaxed);
                     part = part.merge(Part {
-                        totals: Totals::default(),
                         failed: Some(SimError { game, error }),
+                        ..Part::default()
                     });
                 }
             }
@@ -147,6 +166,9 @@ pub fn simulate(
         .reduce(Part::default, Part::merge);
     match part.failed {
         Some(error) => Err(error),
-        None => Ok(part.totals),
+        None => Ok(Run {
+            totals: part.totals,
+            script_calls: part.script_calls,
+        }),
     }
 }

@@ -42,7 +42,7 @@ const HOLD_COUNTS: [(u8, u8); 4] = [(0, 0), (1, 1), (2, 2), (3, 1)];
 /// appearance), and the card values were set by playing variants against
 /// each other: a manager who keeps his hands full wins clearly.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Knobs {
+pub(crate) struct Knobs {
     /// A walk.
     walk: f32,
     /// A strikeout.
@@ -176,33 +176,77 @@ fn best_two(table: &[BestTwo; 64], (once, twice): (usize, u8)) -> (f32, f32) {
     (e.first, second)
 }
 
-/// What the manager knows of the cards: the decks' compositions, the
-/// values the knobs give them, and the pitches he has seen thrown at him.
+/// The number of hand shapes `shape` tells apart: each of the six types
+/// held not at all, once, or twice or more.
+const SHAPES: usize = 729;
+
+/// A hand's shape: for each type, whether it holds none, one, or two or
+/// more (a base-3 number). Only the best two cards of a type ever count,
+/// so hands of one shape are worth the same.
+fn shape(hand: &Types) -> usize {
+    hand.iter()
+        .rev()
+        .fold(0, |acc, &n| acc * 3 + usize::from(n.min(2)))
+}
+
+/// What a manager knows of the cards before any game: the decks'
+/// compositions, the knobs, and what a hand of every shape is worth,
+/// tabulated. The same for every game under one ruleset, so it is worked
+/// out once (`CardBook::new`) and shared by the agents of all of them.
 #[derive(Debug, Clone)]
-pub(super) struct Cards {
+pub struct CardBook {
     knobs: Knobs,
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
     responses: [u32; 6],
-    /// Pitches seen as the offense, plus a prior of two each.
-    seen: [u32; 6],
-    /// What each response gains against each pitch at a neutral count,
-    /// over taking a strike (`gain[pitch][response]`), as the
-    /// `best_two_table` of each pitch's row.
-    gain_best: [[BestTwo; 64]; 6],
-    /// How far each pitch holds a typical batter under a hit with the
-    /// bonus, at each of `HOLD_COUNTS` (`hold[count][pitch]`), as the
-    /// `best_two_table` of each count's row.
-    hold_best: [[BestTwo; 64]; 4],
-    /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more), and
-    /// the sum of `seen`: kept so as not to recount them per hand.
+    /// For an Offense hand of each shape, against each pitch type: the
+    /// best answer's gain over taking a strike at a neutral count, plus
+    /// half the second best's (the next pitch may be the same type).
+    offense_gain: Vec<[f32; 6]>,
+    /// For a Defense hand of each shape: how far its best and second-best
+    /// pitches hold a typical batter under a hit with the bonus, averaged
+    /// over `HOLD_COUNTS`.
+    defense_quality: Vec<f32>,
+    /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
-    seen_total: u32,
+    /// What the memorandum weighs, worked out for every hand of up to
+    /// `TABLED` cards: its `Worth` as it is and after drawing one and two
+    /// cards, found through `tabled`.
+    worth: Vec<[Worth; 3]>,
+    /// `worth`'s row for a hand packed by `pack`, plus one (0: none).
+    tabled: Vec<u16>,
 }
 
-impl Cards {
-    pub(super) fn new(rules: &GameRules, knobs: Knobs) -> Self {
+/// Hands of up to this many cards have their worth tabulated; the hand
+/// limits of every shipped ruleset keep hands smaller.
+const TABLED: u8 = 7;
+
+/// A hand packed into a number, three bits per type.
+fn pack(hand: &Types) -> usize {
+    hand.iter()
+        .rev()
+        .fold(0, |acc, &n| acc << 3 | usize::from(n.min(7)))
+}
+
+/// What a hand is worth apart from the pitches its manager has seen: its
+/// cards, an Offense hand's gains against each pitch type (weighted by
+/// the pitches seen when valued), a Defense hand's quality. For a draw,
+/// their expectations over the cards that may come.
+#[derive(Debug, Clone, Copy, Default)]
+struct Worth {
+    /// What an Offense hand's cards are worth by themselves.
+    cards: f32,
+    offense_gain: [f32; 6],
+    /// What a Defense hand's cards are worth by themselves (the same as
+    /// `cards` but for a draw from an emptied deck).
+    defense_cards: f32,
+    defense_quality: f32,
+}
+
+impl CardBook {
+    /// The book of these rules' decks, valued with `knobs`.
+    pub(crate) fn new(rules: &GameRules, knobs: Knobs) -> Self {
         let mut pitches = [0; 6];
         for id in rules.defense_deck.ids() {
             if let Card::Pitch(p) = rules.defense_deck.card(id) {
@@ -215,35 +259,189 @@ impl Cards {
                 responses[ri(r)] += 1;
             }
         }
-        let mut cards = Self {
+        let mut book = Self {
             knobs,
             pitches,
             responses,
-            seen: [2; 6],
-            gain_best: [[BestTwo::default(); 64]; 6],
-            hold_best: [[BestTwo::default(); 64]; 4],
+            offense_gain: Vec::new(),
+            defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
-            seen_total: 0,
+            worth: Vec::new(),
+            tabled: Vec::new(),
         };
-        let neutral = Plate::at(rules, &cards, (1, 1), false);
+        // The plate's values need only the knobs: a book without tables
+        // serves to work the tables out.
+        let probe = Cards::new(std::sync::Arc::new(book.clone()));
+        let neutral = Plate::at(rules, &probe, (1, 1), false);
         let strike = neutral.outcome_value(Outcome::Strike);
-        let mut gain = [[0.0; 6]; 6];
-        for p in Pitch::ALL {
-            for r in Response::ALL {
-                gain[pi(p)][ri(r)] = neutral.outcome_value(rules.outcomes.get(p, r)) - strike;
+        let gain_best: [[BestTwo; 64]; 6] = std::array::from_fn(|p| {
+            best_two_table(&std::array::from_fn(|r| {
+                neutral.outcome_value(rules.outcomes.get(Pitch::ALL[p], Response::ALL[r])) - strike
+            }))
+        });
+        let hold_best: [[BestTwo; 64]; 4] = std::array::from_fn(|c| {
+            let plate = Plate::at(rules, &probe, HOLD_COUNTS[c], false);
+            best_two_table(&std::array::from_fn(|p| {
+                knobs.hit_bonus - plate.against(Pitch::ALL[p], &responses, TYPICAL_HAND)
+            }))
+        });
+        let hands = (0..SHAPES).map(|code| -> Types {
+            std::array::from_fn(|i| (code / 3usize.pow(i as u32) % 3) as u8)
+        });
+        for hand in hands {
+            let held = held(&hand);
+            book.offense_gain.push(std::array::from_fn(|p| {
+                let (first, second) = best_two(&gain_best[p], held);
+                first + 0.5 * second
+            }));
+            let mut quality = 0.0;
+            for table in &hold_best {
+                let (first, second) = best_two(table, held);
+                quality += first + 0.5 * second;
+            }
+            book.defense_quality
+                .push(quality / HOLD_COUNTS.len() as f32);
+        }
+        book.tabulate_worth();
+        book
+    }
+
+    /// Works out `worth` and `tabled` for every hand of up to `TABLED`
+    /// cards of either deck.
+    fn tabulate_worth(&mut self) {
+        /// Every hand of up to `left` more cards of the types from `i` on.
+        fn hands(hand: &mut Types, i: usize, left: u8, each: &mut dyn FnMut(&Types)) {
+            if i == hand.len() {
+                each(hand);
+                return;
+            }
+            for n in 0..=left {
+                hand[i] = n;
+                hands(hand, i + 1, left - n, each);
+            }
+            hand[i] = 0;
+        }
+        let mut tabled = vec![0u16; 1 << 18];
+        let mut worth = Vec::new();
+        hands(&mut [0; 6], 0, TABLED, &mut |hand| {
+            worth.push([0, 1, 2].map(|draw| self.work_out(hand, draw)));
+            tabled[pack(hand)] = worth.len() as u16;
+        });
+        self.worth = worth;
+        self.tabled = tabled;
+    }
+
+    /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
+    /// when it is there.
+    fn worth(&self, hand: &Types, draw: u8) -> Worth {
+        match self.tabled.get(pack(hand)) {
+            Some(&row) if row > 0 && hand.iter().all(|&n| n <= 7) => {
+                self.worth[usize::from(row) - 1][usize::from(draw)]
+            }
+            _ => self.work_out(hand, draw),
+        }
+    }
+
+    /// A hand's worth as it is.
+    fn worth_now(&self, hand: &Types) -> Worth {
+        let n: u8 = hand.iter().sum();
+        let shape = shape(hand);
+        let cards = self.cards_value[usize::from(n).min(7)];
+        Worth {
+            cards,
+            offense_gain: self.offense_gain[shape],
+            defense_cards: cards,
+            defense_quality: self.defense_quality[shape],
+        }
+    }
+
+    /// A hand's expected worth after drawing `draw` (0 to 2) cards from
+    /// the cards of its deck not in it: `worth_now` averaged over the
+    /// draws, the Offense part over the Offense deck's cards and the
+    /// Defense part over the Defense deck's.
+    fn work_out(&self, hand: &Types, draw: u8) -> Worth {
+        let now = self.worth_now(hand);
+        if draw == 0 {
+            return now;
+        }
+        let mut worth = Worth::default();
+        for (defense, composition) in [(false, self.responses), (true, self.pitches)] {
+            let pool: [u32; 6] =
+                std::array::from_fn(|i| composition[i].saturating_sub(u32::from(hand[i])));
+            let (mut sum, mut weight) = (Worth::default(), 0.0);
+            let mut add = |w: f32, with: &Types| {
+                let then = self.worth_now(with);
+                sum.cards += w * then.cards;
+                for (s, g) in sum.offense_gain.iter_mut().zip(then.offense_gain) {
+                    *s += w * g;
+                }
+                sum.defense_quality += w * then.defense_quality;
+                weight += w;
+            };
+            for i in 0..6 {
+                if pool[i] == 0 {
+                    continue;
+                }
+                let mut with = *hand;
+                with[i] += 1;
+                if draw < 2 {
+                    add(pool[i] as f32, &with);
+                    continue;
+                }
+                for j in i..6 {
+                    let w = if i == j {
+                        pool[i] * pool[i].saturating_sub(1)
+                    } else {
+                        2 * pool[i] * pool[j]
+                    } as f32;
+                    if w > 0.0 {
+                        let mut both = with;
+                        both[j] += 1;
+                        add(w, &both);
+                    }
+                }
+            }
+            let expected = if weight == 0.0 {
+                now
+            } else {
+                Worth {
+                    cards: sum.cards / weight,
+                    defense_cards: sum.cards / weight,
+                    offense_gain: sum.offense_gain.map(|g| g / weight),
+                    defense_quality: sum.defense_quality / weight,
+                }
+            };
+            if defense {
+                worth.defense_cards = expected.cards;
+                worth.defense_quality = expected.defense_quality;
+            } else {
+                worth.cards = expected.cards;
+                worth.offense_gain = expected.offense_gain;
             }
         }
-        let mut hold = [[0.0; 6]; 4];
-        for (c, &count) in HOLD_COUNTS.iter().enumerate() {
-            let plate = Plate::at(rules, &cards, count, false);
-            for p in Pitch::ALL {
-                hold[c][pi(p)] = knobs.hit_bonus - plate.against(p, &responses, TYPICAL_HAND);
-            }
+        worth
+    }
+}
+
+/// What the manager knows of the cards in one game: the book, and the
+/// pitches he has seen thrown at him.
+#[derive(Debug, Clone)]
+pub(super) struct Cards {
+    book: std::sync::Arc<CardBook>,
+    /// Pitches seen as the offense, plus a prior of two each, and their
+    /// sum.
+    seen: [u32; 6],
+    seen_total: u32,
+}
+
+impl Cards {
+    /// A game's knowledge, starting from the book.
+    pub(super) fn new(book: std::sync::Arc<CardBook>) -> Self {
+        Self {
+            book,
+            seen: [2; 6],
+            seen_total: 12,
         }
-        cards.gain_best = gain.map(|row| best_two_table(&row));
-        cards.hold_best = hold.map(|row| best_two_table(&row));
-        cards.seen_total = cards.seen.iter().sum();
-        cards
     }
 
     /// Remembers a pitch shown to this manager's batter.
@@ -252,41 +450,26 @@ impl Cards {
         self.seen_total += 1;
     }
 
-    /// The quality of an Offense hand for the next pitch: for each pitch
-    /// type, weighted by how often it has been seen, the best answer's gain
-    /// over taking a strike, and half the second best (the next pitch may
-    /// be the same type).
-    fn offense_quality(&self, hand: &Types) -> f32 {
-        let held = held(hand);
-        let mut value = 0.0;
-        for p in 0..6 {
-            let (first, second) = best_two(&self.gain_best[p], held);
-            value += self.seen[p] as f32 * (first + 0.5 * second);
-        }
-        value / self.seen_total as f32
-    }
-
-    /// The quality of a Defense hand: at a few counts, how far its best
-    /// and second-best pitches hold a typical batter.
-    fn defense_quality(&self, hand: &Types) -> f32 {
-        let mut value = 0.0;
-        let held = held(hand);
-        for table in &self.hold_best {
-            let (first, second) = best_two(table, held);
-            value += first + 0.5 * second;
-        }
-        value / HOLD_COUNTS.len() as f32
-    }
-
-    /// What a hand is worth: its cards, and its quality.
-    fn hand_value(&self, defense: bool, hand: &Types) -> f32 {
-        let n: u8 = hand.iter().sum();
+    /// What a hand is worth to this manager after drawing `draw` (0 to
+    /// 2) cards: its cards, and its quality (for an Offense hand, its gains
+    /// against each pitch type weighted by how often he has seen it).
+    fn hand_value(&self, defense: bool, hand: &Types, draw: u8) -> f32 {
+        let worth = self.book.worth(hand, draw);
         let quality = if defense {
-            self.defense_quality(hand)
+            worth.defense_quality
         } else {
-            self.offense_quality(hand)
+            let mut value = 0.0;
+            for (&seen, &g) in self.seen.iter().zip(&worth.offense_gain) {
+                value += seen as f32 * g;
+            }
+            value / self.seen_total as f32
         };
-        self.cards_value[usize::from(n).min(7)] + self.knobs.quality * quality
+        let cards = if defense {
+            worth.defense_cards
+        } else {
+            worth.cards
+        };
+        cards + self.book.knobs.quality * quality
     }
 }
 
@@ -358,10 +541,10 @@ impl<'a> Plate<'a> {
     pub(super) fn count_value(&self, balls: u8, strikes: u8) -> f32 {
         let limits = self.rules.count;
         if strikes >= limits.strikes {
-            return self.cards.knobs.strikeout;
+            return self.cards.book.knobs.strikeout;
         }
         if balls >= limits.balls {
-            return self.cards.knobs.walk;
+            return self.cards.book.knobs.walk;
         }
         let b = 4 - usize::from(limits.balls - balls).min(4);
         let s = 3 - usize::from(limits.strikes - strikes).min(3);
@@ -370,7 +553,7 @@ impl<'a> Plate<'a> {
 
     /// What one pitch/response outcome is worth to the offense now.
     fn outcome_value(&self, outcome: Outcome) -> f32 {
-        let knobs = &self.cards.knobs;
+        let knobs = &self.cards.book.knobs;
         let (b, s) = (self.balls, self.strikes);
         match outcome {
             Outcome::Ball => self.count_value(b + 1, s),
@@ -424,7 +607,7 @@ impl<'a> Plate<'a> {
         pick: impl FnOnce(u32) -> u32,
     ) -> Option<CardId> {
         let mine = self.types(false, my_offense);
-        let mut pool = self.cards.responses;
+        let mut pool = self.cards.book.responses;
         for (p, m) in pool.iter_mut().zip(mine) {
             *p = p.saturating_sub(u32::from(m));
         }
@@ -456,7 +639,7 @@ impl<'a> Plate<'a> {
             let mut kept = types;
             kept[ri(r)] -= 1;
             let value = self.outcome_value(self.rules.outcomes.get(p, r))
-                + self.cards.hand_value(false, &kept);
+                + self.cards.hand_value(false, &kept, 0);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
@@ -467,12 +650,15 @@ impl<'a> Plate<'a> {
 
     /// The draw or discard before the first pitch: the count it costs plus
     /// what the hand is then worth. The defense never walks the batter by
-    /// its own choice, nor the offense strikes him out.
+    /// its own choice, nor the offense strikes him out. Discards are
+    /// weighed once per kind of card (or pair of kinds), the first such
+    /// card of the hand standing for the rest; `allowed` says whether the
+    /// rules allow a choice, and is asked only of the best ones.
     pub(super) fn choose_memo(
         &self,
         defense: bool,
         hand: &[CardId],
-        options: &[&Memo],
+        allowed: impl Fn(&Memo) -> bool,
     ) -> Option<Memo> {
         let limits = self.rules.count;
         let table = if defense {
@@ -481,92 +667,99 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        let types = self.types(defense, hand);
-        let composition = if defense {
-            &self.cards.pitches
-        } else {
-            &self.cards.responses
+        let kind = |c: CardId| {
+            if defense {
+                self.pitch(c).map(pi)
+            } else {
+                self.response(c).map(ri)
+            }
         };
-        let mut unseen = *composition;
-        for (u, t) in unseen.iter_mut().zip(types) {
-            *u = u.saturating_sub(u32::from(t));
-        }
-        let value_of = |kept: &Types| self.cards.hand_value(defense, kept);
-        let mut best: Option<(f32, &Memo)> = None;
-        for &memo in options {
-            let (price, hand_value) = match memo {
-                Memo::Keep => (Some(CountChange::default()), value_of(&types)),
-                Memo::Draw(n) => (
-                    table.price(true, *n),
-                    expected_after_draw(&types, &unseen, *n, &value_of),
-                ),
-                Memo::Discard(cards) => {
-                    let gone = self.types(defense, cards);
-                    let mut kept = types;
-                    for (k, g) in kept.iter_mut().zip(gone) {
-                        *k = k.saturating_sub(g);
-                    }
-                    (table.price(false, cards.len() as u8), value_of(&kept))
-                }
-            };
-            let Some(price) = price else { continue };
+        let types = self.types(defense, hand);
+        let value_of = |kept: &Types| self.cards.hand_value(defense, kept, 0);
+        // Every choice worth weighing, in the engine's order, with its value.
+        let mut weighed: Vec<(f32, Choice)> = Vec::with_capacity(32);
+        let mut weigh = |choice: Choice, price: Option<CountChange>, hand_value: f32| {
+            let Some(price) = price else { return };
             let (balls, strikes) = (self.balls + price.balls, self.strikes + price.strikes);
             let own_goal = if defense {
                 balls >= limits.balls && strikes < limits.strikes
             } else {
                 strikes >= limits.strikes
             };
-            if own_goal {
-                continue;
+            if !own_goal {
+                weighed.push((sign * self.count_value(balls, strikes) + hand_value, choice));
             }
-            let value = sign * self.count_value(balls, strikes) + hand_value;
-            if best.is_none_or(|(v, _)| value > v + 1e-6) {
-                best = Some((value, memo));
+        };
+        weigh(Choice::Keep, Some(CountChange::default()), value_of(&types));
+        for n in 1..=2 {
+            weigh(
+                Choice::Draw(n),
+                table.price(true, n),
+                self.cards.hand_value(defense, &types, n),
+            );
+        }
+        let (mut singles, mut pairs) = (0u8, 0u64);
+        for (i, &a) in hand.iter().enumerate() {
+            let Some(ka) = kind(a) else { continue };
+            if singles & 1 << ka == 0 {
+                singles |= 1 << ka;
+                let mut kept = types;
+                kept[ka] -= 1;
+                weigh(
+                    Choice::Discard([a, a], 1),
+                    table.price(false, 1),
+                    value_of(&kept),
+                );
+            }
+            for &b in &hand[i + 1..] {
+                let Some(kb) = kind(b) else { continue };
+                let pair = 1u64 << (ka.min(kb) * 6 + ka.max(kb));
+                if pairs & pair != 0 {
+                    continue;
+                }
+                pairs |= pair;
+                let mut kept = types;
+                kept[ka] -= 1;
+                kept[kb] = kept[kb].saturating_sub(1);
+                weigh(
+                    Choice::Discard([a, b], 2),
+                    table.price(false, 2),
+                    value_of(&kept),
+                );
             }
         }
-        best.map(|(_, m)| m.clone())
+        // The first of the best, as long as the rules allow it.
+        loop {
+            let mut best: Option<(f32, usize)> = None;
+            for (i, &(value, _)) in weighed.iter().enumerate() {
+                if best.is_none_or(|(v, _)| value > v + 1e-6) {
+                    best = Some((value, i));
+                }
+            }
+            let memo = weighed.remove(best?.1).1.memo();
+            if allowed(&memo) {
+                return Some(memo);
+            }
+        }
     }
 }
 
-/// The expected value of a hand after drawing `n` (1 or 2) cards from the
-/// unseen pool.
-fn expected_after_draw(
-    hand: &Types,
-    pool: &[u32; 6],
-    n: u8,
-    value_of: &dyn Fn(&Types) -> f32,
-) -> f32 {
-    let (mut sum, mut weight) = (0.0, 0.0);
-    for i in 0..6 {
-        if pool[i] == 0 {
-            continue;
+/// A draw or discard being weighed, before it becomes a `Memo`.
+#[derive(Debug, Clone, Copy)]
+enum Choice {
+    Keep,
+    Draw(u8),
+    /// The first `n` of the cards.
+    Discard([CardId; 2], usize),
+}
+
+impl Choice {
+    fn memo(self) -> Memo {
+        match self {
+            Choice::Keep => Memo::Keep,
+            Choice::Draw(n) => Memo::Draw(n),
+            Choice::Discard(cards, n) => Memo::Discard(cards[..n].to_vec()),
         }
-        let mut with = *hand;
-        with[i] += 1;
-        if n < 2 {
-            let w = pool[i] as f32;
-            sum += w * value_of(&with);
-            weight += w;
-            continue;
-        }
-        for j in i..6 {
-            let w = if i == j {
-                pool[i] * pool[i].saturating_sub(1)
-            } else {
-                2 * pool[i] * pool[j]
-            } as f32;
-            if w > 0.0 {
-                let mut both = with;
-                both[j] += 1;
-                sum += w * value_of(&both);
-                weight += w;
-            }
-        }
-    }
-    if weight == 0.0 {
-        value_of(hand)
-    } else {
-        sum / weight
     }
 }
 

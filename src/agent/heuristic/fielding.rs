@@ -6,7 +6,7 @@
 //! no memory: each step leaves the next one the best.
 
 use super::Table;
-use crate::agent::View;
+use crate::agent::{Legal, View};
 use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 
@@ -49,30 +49,30 @@ fn out_value(runners: &[Runner], target: u8) -> f32 {
 pub(super) fn defend(
     t: &Table<'_>,
     view: &View<'_>,
-    actions: &[Action],
+    legal: &Legal<'_>,
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    if actions.iter().any(|a| matches!(a, Action::PlayBall(_))) {
+    if legal.allows(&Action::PlayBall(0)) {
         return Some(Action::PlayBall(name_fielder(t, view)));
     }
     let plan = match *view.ball() {
-        Ball::Loose { at, .. } => loose(t, view, play, actions, at),
-        Ball::Held { by } => held(t, view, play, actions, by),
+        Ball::Loose { at, .. } => loose(t, view, play, legal, at),
+        Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
         Ball::Thrown { thrower, to, .. } => {
             let spare = (play.budget > 1)
                 .then(|| {
-                    cover_move(t, view, actions, play.budget - 1, Some(to))
-                        .or_else(|| go_home(t, view, actions, home))
+                    cover_move(t, view, legal, play.budget - 1, Some(to))
+                        .or_else(|| go_home(t, view, legal, home))
                 })
                 .flatten();
             spare.or(Some(Action::Throw { from: thrower, to }))
         }
         Ball::Dead => None,
     };
-    plan.or_else(|| go_home(t, view, actions, home))
+    plan.or_else(|| go_home(t, view, legal, home))
         .or(Some(Action::EndTurn))
 }
 
@@ -82,7 +82,7 @@ pub(super) fn defend(
 fn go_home(
     t: &Table<'_>,
     view: &View<'_>,
-    actions: &[Action],
+    legal: &Legal<'_>,
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let fielders = view.fielders();
@@ -113,7 +113,7 @@ fn go_home(
     order.sort_by_key(|&(d, f)| (std::cmp::Reverse(d), std::cmp::Reverse(f)));
     order
         .into_iter()
-        .find_map(|(_, f)| step_toward(t, actions, fielders, f, home[usize::from(f)]))
+        .find_map(|(_, f)| step_toward(t, legal, fielders, f, home[usize::from(f)]))
 }
 
 /// The fielder whose action points make the turn's budget: the one who
@@ -148,15 +148,15 @@ fn loose(
     t: &Table<'_>,
     view: &View<'_>,
     play: &Play,
-    actions: &[Action],
+    legal: &Legal<'_>,
     at: SquareId,
 ) -> Option<Action> {
     let fielders = view.fielders();
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
-        if actions.contains(&Action::Leap(f)) {
+        if legal.allows(&Action::Leap(f)) {
             return Some(Action::Leap(f));
         }
-        if actions.contains(&Action::Catch(f)) {
+        if legal.allows(&Action::Catch(f)) {
             let need = t
                 .rules
                 .catch
@@ -165,7 +165,7 @@ fn loose(
                 return Some(Action::Catch(f));
             }
         }
-        if actions.contains(&Action::Pickup(f)) {
+        if legal.allows(&Action::Pickup(f)) {
             return Some(Action::Pickup(f));
         }
     }
@@ -176,17 +176,17 @@ fn loose(
         if fielders[usize::from(f)] == at {
             break;
         }
-        if let Some(step) = step_toward(t, actions, fielders, f, at) {
+        if let Some(step) = step_toward(t, legal, fielders, f, at) {
             return Some(step);
         }
     }
-    cover_move(t, view, actions, play.budget, chaser(t, fielders, at))
+    cover_move(t, view, legal, play.budget, chaser(t, fielders, at))
 }
 
 /// The ball in a fielder's hands: throw where an out is likely, covering
 /// the base first when nobody stands on it; else get the ball ahead of
 /// the lead runner; else end the turn.
-fn held(t: &Table<'_>, view: &View<'_>, play: &Play, actions: &[Action], by: u8) -> Option<Action> {
+fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) -> Option<Action> {
     let fielders = view.fielders();
     let runners = view.runners();
     let from = fielders[usize::from(by)];
@@ -221,7 +221,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, actions: &[Action], by: u8)
             from: by,
             to: receiver,
         }),
-        (_, receiver, sq, _) => step_toward(t, actions, fielders, receiver, sq),
+        (_, receiver, sq, _) => step_toward(t, legal, fielders, receiver, sq),
     }
 }
 
@@ -294,7 +294,7 @@ fn receiver_for(
 fn cover_move(
     t: &Table<'_>,
     view: &View<'_>,
-    actions: &[Action],
+    legal: &Legal<'_>,
     budget: u8,
     busy: Option<u8>,
 ) -> Option<Action> {
@@ -321,7 +321,7 @@ fn cover_move(
             .filter(|&(d, ..)| d <= budget)
             .min();
         if let Some((_, f, sq)) = best
-            && let Some(step) = step_toward(t, actions, fielders, f, sq)
+            && let Some(step) = step_toward(t, legal, fielders, f, sq)
         {
             return Some(step);
         }
@@ -334,7 +334,7 @@ fn cover_move(
 /// closer.
 fn step_toward(
     t: &Table<'_>,
-    actions: &[Action],
+    legal: &Legal<'_>,
     fielders: &[SquareId; 9],
     f: u8,
     to: SquareId,
@@ -342,12 +342,11 @@ fn step_toward(
     let from = fielders[usize::from(f)];
     let now = t.field.king_distance(from, to);
     let preferred = t.field.next_step(from, to);
-    actions
+    t.field
+        .neighbours(from)
         .iter()
-        .filter_map(|a| match *a {
-            Action::Move { fielder, to: sq } if fielder == f => Some(sq),
-            _ => None,
-        })
+        .copied()
+        .filter(|&sq| legal.allows(&Action::Move { fielder: f, to: sq }))
         .map(|sq| (t.field.king_distance(sq, to), sq != preferred, sq))
         .filter(|&(d, ..)| d < now)
         .min()

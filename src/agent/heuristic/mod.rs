@@ -33,11 +33,13 @@ mod at_bat;
 mod fielding;
 mod running;
 
-use super::{Agent, View};
+use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, Engine, GameRules, Memo, Phase, is_infielder};
+use crate::engine::{Action, Card, Engine, GameRules, Phase, is_infielder};
 use crate::field::{Field, SquareId, SquareKind};
+pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, Plate};
+use std::sync::Arc;
 
 /// A manager playing by rules of thumb; see the module documentation.
 pub struct HeuristicAgent<'a> {
@@ -79,24 +81,37 @@ impl<'a> HeuristicAgent<'a> {
     /// A manager for games of `engine` (its rules and field), mixing its
     /// pitches with `stream`.
     pub fn new(engine: Engine<'a>, stream: Stream) -> Self {
+        Self::with_book(engine, Self::book(engine), stream)
+    }
+
+    /// What the manager knows of the cards of `engine`'s rules before any
+    /// game: work it out once and share it between the agents of many
+    /// games (`with_book`).
+    pub fn book(engine: Engine<'_>) -> Arc<CardBook> {
+        Arc::new(CardBook::new(engine.rules, Knobs::default()))
+    }
+
+    /// A manager like `new`'s, knowing the cards from `book` (which must be
+    /// `book(engine)`).
+    pub fn with_book(engine: Engine<'a>, book: Arc<CardBook>, stream: Stream) -> Self {
         Self {
             table: Table {
                 rules: engine.rules,
                 field: engine.field,
             },
             home: None,
-            cards: Cards::new(engine.rules, Knobs::default()),
+            cards: Cards::new(book),
             stream,
         }
     }
 
-    fn plan(&mut self, view: &View<'_>, actions: &[Action]) -> Option<Action> {
+    fn plan(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
         match view.phase() {
             // The engine offers the standard placement; it is sound.
             Phase::Position => {
-                let choice = actions.first().cloned();
+                let choice = legal.actions().first().cloned();
                 if let Some(Action::Position(squares)) = &choice {
                     self.home = squares.as_slice().try_into().ok();
                 }
@@ -110,15 +125,10 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
-                let options: Vec<&Memo> = actions
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::Memo(m) => Some(m),
-                        _ => None,
-                    })
-                    .collect();
                 Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
-                    .choose_memo(defense, hand, &options)
+                    .choose_memo(defense, hand, |memo| {
+                        legal.allows(&Action::Memo(memo.clone()))
+                    })
                     .map(Action::Memo)
             }
             Phase::Pitch => {
@@ -144,28 +154,30 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Defense => fielding::defend(
                 t,
                 view,
-                actions,
+                legal,
                 self.home.as_ref().unwrap_or(view.fielders()),
             ),
-            Phase::Run => running::advance(t, view, actions),
+            Phase::Run => running::advance(t, view, legal.actions()),
             _ => None,
         }
     }
 }
 
 impl Agent for HeuristicAgent<'_> {
-    /// A choice outside `actions` would be a bug of the agent: debug builds
-    /// stop on it; release builds play the first legal action instead.
-    fn choose(&mut self, view: &View<'_>, actions: &[Action]) -> Action {
-        match self.plan(view, actions) {
-            Some(a) if actions.contains(&a) => a,
+    /// A choice the rules do not allow would be a bug of the agent: debug
+    /// builds stop on it; release builds play the first legal action
+    /// instead.
+    fn choose(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Action {
+        match self.plan(view, legal) {
+            Some(a) if legal.allows(&a) => a,
             other => {
                 debug_assert!(
                     false,
-                    "heuristic agent chose {other:?}, not among {actions:?} in {:?}",
+                    "heuristic agent chose {other:?}, not among {:?} in {:?}",
+                    legal.actions(),
                     view.phase()
                 );
-                actions[0].clone()
+                legal.actions()[0].clone()
             }
         }
     }
@@ -175,7 +187,7 @@ impl Agent for HeuristicAgent<'_> {
 mod tests {
     use super::*;
     use crate::engine::dice::Source;
-    use crate::engine::{Ball, CardId, Decision, Lie, Play, Runner, Side, State};
+    use crate::engine::{Ball, CardId, Decision, Lie, Memo, Play, Runner, Side, State};
     use crate::field::{Base, load_field};
     use crate::ruleset::Ruleset;
     use crate::ruleset::schema::{Pitch, Response};
@@ -203,24 +215,21 @@ mod tests {
         fn state(&self) -> State {
             let engine = self.engine();
             let (mut state, _) = engine.new_game(1);
-            let Decision::Choose { actions, .. } = engine.decision(&state) else {
-                unreachable!()
-            };
             let mut events = Vec::new();
-            engine
-                .apply(&mut state, actions[0].clone(), &mut events)
-                .unwrap();
+            let placement = engine.legal_actions(&state).remove(0);
+            engine.apply(&mut state, placement, &mut events).unwrap();
             state
         }
 
         /// What the heuristic manager of `side` does now.
         fn choose(&self, state: &State) -> Action {
-            let Decision::Choose { side, actions } = self.engine().decision(state) else {
+            let Decision::Choose { side } = self.engine().decision(state) else {
                 panic!("no choice in {:?}", state.phase)
             };
             let mut agent =
                 HeuristicAgent::new(self.engine(), Stream::new(1, 0, Source::HomeAgent));
-            agent.choose(&View::new(state, side), &actions)
+            let legal = Legal::new(self.engine(), state);
+            agent.choose(&View::new(state, side), &legal)
         }
 
         fn pitches(&self, cards: &[Pitch]) -> Vec<CardId> {
