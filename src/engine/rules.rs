@@ -6,7 +6,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -69,11 +69,21 @@ pub struct HookFailure(pub String);
 
 /// One memoised call: the memo and the arguments (booleans as 0 and 1:
 /// a hook's argument types are fixed by its call site).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct CallKey {
     memo: u64,
     len: u8,
     args: [i64; MAX_ARGS],
+}
+
+impl Hash for CallKey {
+    /// Word by word (a derived hash would feed the arguments as bytes).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.memo);
+        for &a in &self.args[..usize::from(self.len)] {
+            state.write_i64(a);
+        }
+    }
 }
 
 type Results = HashMap<CallKey, Result<Rc<Map>, String>, BuildHasherDefault<WordHasher>>;
@@ -392,4 +402,28 @@ fn missing(ruleset: &Ruleset, key: &str) -> Diagnostic {
     ))
     .at(file, crate::diagnostic::Span::new(0, 0))
     .hint("a ruleset that removes a rule must give the engine another way to play it; see docs/rulesets.md")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A memoised hook runs its script once per distinct input on a
+    /// thread, and a thread of its own starts with an empty memo.
+    #[test]
+    fn memoised_hooks_run_once_per_input_and_thread() {
+        let ruleset = Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let args = |die: i64| [Arg::Int(die), Arg::Int(0)];
+        let count = || {
+            let before = script_calls();
+            let first = rules.hit_direction.int(&args(4)).unwrap();
+            assert_eq!(rules.hit_direction.int(&args(4)).unwrap(), first);
+            rules.hit_direction.int(&args(5)).unwrap();
+            script_calls() - before
+        };
+        assert_eq!(count(), 2);
+        assert_eq!(count(), 0);
+        assert_eq!(std::thread::scope(|s| s.spawn(count).join().unwrap()), 2);
+    }
 }

@@ -16,6 +16,8 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
+use std::cell::Cell;
+
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, Outcome, Pitch, Response};
 
@@ -432,7 +434,13 @@ pub(super) struct Cards {
     /// sum.
     seen: [u32; 6],
     seen_total: u32,
+    /// Values worked out before, by key plus one (0: an empty slot); a
+    /// slot keeps the latest of the keys that share it.
+    recalled: Box<[Cell<(u64, f32)>; RECALLED]>,
 }
+
+/// How many values `Cards::recall` keeps.
+const RECALLED: usize = 512;
 
 impl Cards {
     /// A game's knowledge, starting from the book.
@@ -441,7 +449,22 @@ impl Cards {
             book,
             seen: [2; 6],
             seen_total: 12,
+            recalled: Box::new(std::array::from_fn(|_| Cell::new((0, 0.0)))),
         }
+    }
+
+    /// A value kept under `key` (which must say everything `work_out`
+    /// reads), or `work_out`'s, kept for next time.
+    fn recall(&self, key: u64, work_out: impl FnOnce() -> f32) -> f32 {
+        let key = key + 1;
+        let slot = &self.recalled[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 55) as usize];
+        let (kept, value) = slot.get();
+        if kept == key {
+            return value;
+        }
+        let value = work_out();
+        slot.set((key, value));
+        value
     }
 
     /// Remembers a pitch shown to this manager's batter.
@@ -611,11 +634,23 @@ impl<'a> Plate<'a> {
         for (p, m) in pool.iter_mut().zip(mine) {
             *p = p.saturating_sub(u32::from(m));
         }
+        let batter_hand = batter_hand.min(15) as u32;
+        // Everything `against` reads, packed: the pool is the deck less
+        // `mine`.
+        let situation = u64::from(self.balls.min(7))
+            | u64::from(self.strikes.min(7)) << 3
+            | u64::from(self.steal_open) << 6
+            | u64::from(batter_hand) << 7
+            | (pack(&mine) as u64) << 11;
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
             let Some(p) = self.pitch(id) else { continue };
             if best[pi(p)].1.is_none() {
-                best[pi(p)] = (self.against(p, &pool, batter_hand as u32), Some(id));
+                let key = situation << 3 | pi(p) as u64;
+                let value = self
+                    .cards
+                    .recall(key, || self.against(p, &pool, batter_hand));
+                best[pi(p)] = (value, Some(id));
             }
         }
         let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
@@ -677,7 +712,9 @@ impl<'a> Plate<'a> {
         let types = self.types(defense, hand);
         let value_of = |kept: &Types| self.cards.hand_value(defense, kept, 0);
         // Every choice worth weighing, in the engine's order, with its value.
-        let mut weighed: Vec<(f32, Choice)> = Vec::with_capacity(32);
+        // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
+        let mut weighed = [(0.0f32, Choice::Keep); 32];
+        let mut count = 0;
         let mut weigh = |choice: Choice, price: Option<CountChange>, hand_value: f32| {
             let Some(price) = price else { return };
             let (balls, strikes) = (self.balls + price.balls, self.strikes + price.strikes);
@@ -686,8 +723,9 @@ impl<'a> Plate<'a> {
             } else {
                 strikes >= limits.strikes
             };
-            if !own_goal {
-                weighed.push((sign * self.count_value(balls, strikes) + hand_value, choice));
+            if !own_goal && count < weighed.len() {
+                weighed[count] = (sign * self.count_value(balls, strikes) + hand_value, choice);
+                count += 1;
             }
         };
         weigh(Choice::Keep, Some(CountChange::default()), value_of(&types));
@@ -729,6 +767,7 @@ impl<'a> Plate<'a> {
             }
         }
         // The first of the best, as long as the rules allow it.
+        let mut weighed = &mut weighed[..count];
         loop {
             let mut best: Option<(f32, usize)> = None;
             for (i, &(value, _)) in weighed.iter().enumerate() {
@@ -736,10 +775,15 @@ impl<'a> Plate<'a> {
                     best = Some((value, i));
                 }
             }
-            let memo = weighed.remove(best?.1).1.memo();
+            let (_, i) = best?;
+            let memo = weighed[i].1.memo();
             if allowed(&memo) {
                 return Some(memo);
             }
+            // Refused: weigh the rest, in their order.
+            weighed.copy_within(i + 1.., i);
+            let last = weighed.len() - 1;
+            weighed = &mut weighed[..last];
         }
     }
 }
@@ -775,6 +819,37 @@ mod tests {
         for (i, r) in Response::ALL.iter().enumerate() {
             assert_eq!(ri(*r), i);
         }
+    }
+
+    /// The card book's table gives what working a hand's worth out gives,
+    /// for every hand it holds, and a hand it does not hold is worked out.
+    #[test]
+    fn tabled_worth_is_the_worked_out_worth() {
+        let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let book = CardBook::new(&rules, Knobs::default());
+        let bits = |w: Worth| {
+            let mut all = vec![w.cards, w.defense_cards, w.defense_quality];
+            all.extend(w.offense_gain);
+            all.into_iter().map(f32::to_bits).collect::<Vec<u32>>()
+        };
+        let mut checked = 0;
+        for code in 0..1usize << 18 {
+            let hand: Types = std::array::from_fn(|i| (code >> (3 * i) & 7) as u8);
+            if hand.iter().sum::<u8>() > TABLED {
+                continue;
+            }
+            for draw in 0..3 {
+                assert_eq!(
+                    bits(book.worth(&hand, draw)),
+                    bits(book.work_out(&hand, draw))
+                );
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 1716);
+        let big = [3, 3, 2, 0, 0, 0];
+        assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
     }
 
     #[test]
