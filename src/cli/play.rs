@@ -9,7 +9,7 @@ use super::{CmdResult, Failure, print};
 use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::engine::dice::{Source, Stream};
-use crate::engine::{Engine, GameRules};
+use crate::engine::{Engine, GameRules, Players};
 use crate::field::{Field, load_field};
 use crate::ruleset::{OptionValues, Ruleset};
 use crate::score::{Header, JsonLog, Scorecard, Scoring};
@@ -152,7 +152,8 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     };
 
     let game = 0;
-    let engine = Engine::new(&loaded.rules, &loaded.field);
+    let players = Players::new(&home, &away)?;
+    let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
     let mut h = make_agent(
         &names[0],
         engine,

@@ -10,8 +10,9 @@ use clap::Args;
 use super::play::load_game;
 use super::{CmdResult, Failure, print};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::engine::Engine;
+use crate::engine::{Engine, Players};
 use crate::score::{Header, Replayed, replay};
+use crate::team::load_team;
 
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
@@ -31,15 +32,19 @@ pub(crate) fn run(args: ReplayArgs) -> CmdResult {
         Failure::from(Diagnostic::error(format!("{}:1: {message}", args.log)))
     })?;
     let mut problems = Diagnostics::default();
-    let Some(loaded) = load_game(
+    let loaded = load_game(
         &header.ruleset,
         &header.settings(),
         &header.field,
         &mut problems,
-    ) else {
+    );
+    let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
+    let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
+    let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
         return Err(Failure::Input(problems));
     };
-    let engine = Engine::new(&loaded.rules, &loaded.field);
+    let players = Players::new(&home, &away)?;
+    let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
     match replay(&engine, &header, lines) {
         Replayed::Reproduced { events } => print(&format!("reproduced {events} events\n")),
         Replayed::Diverged {

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::{CmdResult, Failure, print};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::engine::{Engine, GameRules};
+use crate::engine::{Engine, GameRules, Players};
 use crate::field::load_field;
 use crate::ruleset::Ruleset;
 use crate::sim::{self, COUNTS, Estimate, Share, Summary};
@@ -104,7 +104,8 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
         return Err(Failure::Input(problems));
     };
 
-    let engine = Engine::new(&rules, &field);
+    let players = Players::new(&home, &away)?;
+    let engine = Engine::new(&rules, &field).with_players(&players);
     let maker = sim::agent_maker(agent, engine);
     let bar = progress_bar(args.games);
     let tick = || {

@@ -294,12 +294,16 @@ impl Engine<'_> {
                 }
             }
             Outcome::Hit => {
-                state.phase = Phase::HitDice { bonus: 0 };
+                state.phase = Phase::HitDice {
+                    bonus: 0,
+                    pitch: Some(p),
+                };
                 return Ok(());
             }
             Outcome::HitBonus | Outcome::PowerHit => {
                 state.phase = Phase::HitDice {
                     bonus: self.rules.bonus,
+                    pitch: Some(p),
                 };
                 return Ok(());
             }

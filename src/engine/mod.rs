@@ -19,6 +19,7 @@ pub mod dice;
 mod event;
 mod flow;
 mod play;
+mod players;
 mod rules;
 mod state;
 
@@ -27,6 +28,7 @@ use std::fmt;
 pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
+pub use players::{Players, throw_minimum};
 pub use rules::{GameRules, HookFailure, script_calls};
 pub use state::{
     Ball, DefenseRoll, Half, Hands, Lie, POSITIONS, Phase, Play, Runner, Side, State, is_infielder,
@@ -77,19 +79,35 @@ fn illegal(action: &Action, reason: impl Into<String>) -> EngineError {
     }
 }
 
-/// The engine of one game: the rules and the field it is played on.
+/// The engine of one game: the rules, the field it is played on, and the
+/// players, when the game has them.
 #[derive(Debug, Clone, Copy)]
 pub struct Engine<'a> {
     /// The rules.
     pub rules: &'a GameRules,
     /// The field.
     pub field: &'a Field,
+    /// The players' cards; without them every rule that reads a card plays
+    /// the card-free (BASIC) way.
+    pub players: Option<&'a Players>,
 }
 
 impl<'a> Engine<'a> {
-    /// An engine for these rules on this field.
+    /// An engine for these rules on this field, without players.
     pub fn new(rules: &'a GameRules, field: &'a Field) -> Self {
-        Self { rules, field }
+        Self {
+            rules,
+            field,
+            players: None,
+        }
+    }
+
+    /// The same engine with these players.
+    pub fn with_players(self, players: &'a Players) -> Self {
+        Self {
+            players: Some(players),
+            ..self
+        }
     }
 
     /// What the game waits for.
@@ -200,9 +218,9 @@ impl<'a> Engine<'a> {
                 let pitch = *pitch;
                 self.respond(state, action, pitch, *card, events)
             }
-            (Phase::HitDice { bonus }, Action::Dice(dice)) => {
-                let bonus = *bonus;
-                self.hit(state, action, bonus, dice, events)
+            (Phase::HitDice { bonus, pitch }, Action::Dice(dice)) => {
+                let (bonus, pitch) = (*bonus, *pitch);
+                self.hit(state, action, bonus, pitch, dice, events)
             }
             (Phase::TexasChoice, Action::Texas(lie)) => self.texas(state, *lie, events),
             (Phase::Defense, _) => self.defense_action(state, action, events),

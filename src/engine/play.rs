@@ -15,7 +15,7 @@ use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, SquareId, SquareKind};
 use crate::ruleset::schema::{
-    ActionPoints, DroppedPickup, MissAdvance, OutWay, RunDistance, Whose,
+    ActionPoints, DroppedPickup, FixedPoints, MissAdvance, OutWay, Pitch, RunDistance, Whose,
 };
 
 fn base_pos(base: Base) -> u8 {
@@ -30,24 +30,26 @@ fn base_pos(base: Base) -> u8 {
 impl Engine<'_> {
     /// The action points of a fielder (0..9): the budget of a defense turn
     /// he plays (`defense.action_points`).
-    pub fn action_points(&self, fielder: u8) -> u8 {
+    pub fn action_points(&self, defense: Side, fielder: u8) -> u8 {
+        let fixed = |points: FixedPoints| {
+            if is_infielder(fielder) {
+                points.infield
+            } else {
+                points.outfield
+            }
+        };
         match self.rules.action_points {
-            ActionPoints::Fixed(points) => {
-                if is_infielder(fielder) {
-                    points.infield
-                } else {
-                    points.outfield
-                }
-            }
-            // Player cards come with the PRO level; without a card a
-            // fielder plays with the BASIC points.
-            ActionPoints::Card => {
-                if is_infielder(fielder) {
-                    3
-                } else {
-                    4
-                }
-            }
+            ActionPoints::Fixed(points) => fixed(points),
+            // A game without players plays with the BASIC points.
+            ActionPoints::Card => self.players.map_or_else(
+                || {
+                    fixed(FixedPoints {
+                        infield: 3,
+                        outfield: 4,
+                    })
+                },
+                |p| p.fielder(defense, fielder).action,
+            ),
         }
     }
 
@@ -80,6 +82,7 @@ impl Engine<'_> {
         state: &mut State,
         action: &Action,
         bonus: u8,
+        pitch: Option<Pitch>,
         dice: &[u8],
         events: &mut Vec<Event>,
     ) -> Applied {
@@ -100,16 +103,17 @@ impl Engine<'_> {
             },
         ));
         let int = |i: u8| Arg::Int(i64::from(i));
+        let matchup = self.matchup(state, pitch);
         let direction = self
             .rules
             .hit_direction
-            .int(&[int(*die), Arg::Int(0)])?
+            .int(&[int(*die), Arg::Faces(matchup.faces)])?
             .clamp(1, 6) as u8;
         let distance = self.rules.hit_distance.int(&[
             int(*d1),
             int(*d2),
-            Arg::Int(0),
-            Arg::Int(0),
+            int(matchup.batting),
+            int(matchup.pitching),
             int(bonus),
             Arg::Int(0),
             Arg::Int(0),
@@ -292,7 +296,7 @@ impl Engine<'_> {
         };
         if let (Whose::BallHolder, Ball::Held { by }) = (whose, &state.ball) {
             let by = *by;
-            let budget = self.action_points(by);
+            let budget = self.action_points(state.defense(), by);
             if let Some(play) = state.play.as_mut() {
                 play.budget = budget;
             }
@@ -421,10 +425,11 @@ impl Engine<'_> {
         if !self.defense_legal(state, action) {
             return Err(illegal(action, "not a legal defense action now"));
         }
+        let defense = state.defense();
         let play = state.play.as_mut().expect("a defense turn has a play");
         match *action {
             Action::PlayBall(f) => {
-                let budget = self.action_points(f);
+                let budget = self.action_points(defense, f);
                 play.budget = budget;
                 events.push(ev(
                     "defense.budget",
@@ -860,7 +865,14 @@ impl Engine<'_> {
         match self.rules.run.distance {
             RunDistance::Die => state.phase = Phase::RunDie,
             RunDistance::BaseRun => {
-                play.run_die = Some(4);
+                // The runner's BASE RUN (a game without players: 4).
+                let slot = play.to_move[0];
+                let run = self
+                    .players
+                    .map_or(4, |p| p.batter(state.offense(), slot).run);
+                if let Some(play) = state.play.as_mut() {
+                    play.run_die = Some(run);
+                }
                 state.phase = Phase::Run;
             }
         }

@@ -30,6 +30,9 @@ pub enum Arg {
     Int(i64),
     /// A boolean.
     Bool(bool),
+    /// Six die faces' values (1..6 each), passed as an array: a batter
+    /// card's direction for each face.
+    Faces([u8; 6]),
 }
 
 impl From<i64> for Arg {
@@ -67,8 +70,8 @@ impl std::fmt::Debug for Memoised {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HookFailure(pub String);
 
-/// One memoised call: the memo and the arguments (booleans as 0 and 1:
-/// a hook's argument types are fixed by its call site).
+/// One memoised call: the memo and the arguments (booleans as 0 and 1,
+/// faces a byte each: a hook's argument types are fixed by its call site).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct CallKey {
     memo: u64,
@@ -176,6 +179,7 @@ impl Memoised {
             *k = match *a {
                 Arg::Int(i) => i,
                 Arg::Bool(b) => i64::from(b),
+                Arg::Faces(faces) => faces.iter().fold(0, |acc, &f| acc << 8 | i64::from(f)),
             };
         }
         if let Some(hit) = RESULTS.with_borrow(|r| r.get(&key).cloned()) {
@@ -193,6 +197,11 @@ impl Memoised {
             .map(|&a| match a {
                 Arg::Int(i) => i.into(),
                 Arg::Bool(b) => b.into(),
+                Arg::Faces(faces) => faces
+                    .iter()
+                    .map(|&f| rhai::Dynamic::from(i64::from(f)))
+                    .collect::<rhai::Array>()
+                    .into(),
             })
             .collect();
         let render = |e: ScriptError| Diagnostic::from(e).render_plain();

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{CardId, Deck, DeckKind};
 use crate::field::SquareId;
 pub use crate::ruleset::schema::Lie;
+use crate::ruleset::schema::Pitch;
 
 /// One of the two managers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -211,6 +212,9 @@ pub enum Phase {
     HitDice {
         /// The batting bonus of the card pair.
         bonus: u8,
+        /// The pitch hit (its type picks the batting and pitching values
+        /// of PRO's distance), when known.
+        pitch: Option<Pitch>,
     },
     /// The offense chooses ground or fly for a ball on a Texas square.
     TexasChoice,

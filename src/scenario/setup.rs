@@ -125,7 +125,7 @@ impl Builder<'_> {
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
-            StartPhase::Hit { bonus } => state.phase = Phase::HitDice { bonus },
+            StartPhase::Hit { bonus } => state.phase = Phase::HitDice { bonus, pitch: None },
             StartPhase::Defense => self.ball_in_play(&mut state, s),
         }
         (state, events)

@@ -35,7 +35,7 @@ mod running;
 
 use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, Engine, GameRules, Phase, is_infielder};
+use crate::engine::{Action, Card, Engine, GameRules, Phase, Side, is_infielder};
 use crate::field::{Field, SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, Plate};
@@ -55,12 +55,16 @@ pub struct HeuristicAgent<'a> {
 pub(crate) struct Table<'a> {
     rules: &'a GameRules,
     field: &'a Field,
+    engine: Engine<'a>,
+    /// The side in the field at the decision being planned.
+    defense: Side,
 }
 
 impl Table<'_> {
-    /// A fielder's action points, as the engine counts them.
+    /// A fielder's action points, as the engine counts them (his card's,
+    /// when the game has players).
     fn points(&self, fielder: u8) -> u8 {
-        Engine::new(self.rules, self.field).action_points(fielder)
+        self.engine.action_points(self.defense, fielder)
     }
 
     /// Whether a fielder may ever stand on a square (the movement rules;
@@ -98,6 +102,8 @@ impl<'a> HeuristicAgent<'a> {
             table: Table {
                 rules: engine.rules,
                 field: engine.field,
+                engine,
+                defense: Side::Home,
             },
             home: None,
             cards: Cards::new(book),
@@ -106,6 +112,11 @@ impl<'a> HeuristicAgent<'a> {
     }
 
     fn plan(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
+        self.table.defense = if view.batting() {
+            view.side().other()
+        } else {
+            view.side()
+        };
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
         match view.phase() {

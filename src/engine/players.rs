@@ -1,0 +1,222 @@
+//! `Players`: who plays a game, as the engine reads them. For each side,
+//! the Player card batting in each of the nine slots and the card fielding
+//! each of the nine positions (pro.player-card, pro.lineup). Built once
+//! from the two teams' lineups; the rules that read cards (the hit's
+//! direction and distance, action points, throws, base run) look players
+//! up here. A game without players (BASIC scenarios) plays every rule the
+//! card-free way.
+
+use super::Engine;
+use super::state::{POSITIONS, Side, State};
+use crate::diagnostic::Diagnostic;
+use crate::ruleset::schema::Pitch;
+use crate::team::{Abilities, PlayerCard, Role, Team, ThrowTarget};
+
+/// One side's starting nine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Nine {
+    /// The cards by batting slot.
+    batting: Vec<PlayerCard>,
+    /// The cards by fielding position (`POSITIONS` order).
+    fielding: Vec<PlayerCard>,
+}
+
+/// Both sides' players, home first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Players {
+    sides: [Nine; 2],
+}
+
+impl Players {
+    /// The starting players of `home` and `away`, from each team's lineup:
+    /// the batters in order, each fielding the role written for him, and
+    /// the starting pitcher (who bats only without a DH). A team without a
+    /// lineup plays the first card of each role, the pitcher batting
+    /// ninth.
+    pub fn new(home: &Team, away: &Team) -> Result<Players, Diagnostic> {
+        Ok(Players {
+            sides: [nine(home)?, nine(away)?],
+        })
+    }
+
+    /// The card batting in a slot (0..9) of a side.
+    pub fn batter(&self, side: Side, slot: u8) -> &PlayerCard {
+        let batting = &self.sides[side.index()].batting;
+        &batting[usize::from(slot) % batting.len()]
+    }
+
+    /// The card fielding a position (0..9: P, C, 1B ... RF) of a side.
+    pub fn fielder(&self, side: Side, position: u8) -> &PlayerCard {
+        let fielding = &self.sides[side.index()].fielding;
+        &fielding[usize::from(position) % fielding.len()]
+    }
+}
+
+/// What the hit reads from the batter's and the pitcher's cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Matchup {
+    /// The direction each die face (1..6) sends the batter's ball: his Z
+    /// numbers, or the face itself without a card (or for a face his card
+    /// leaves out).
+    pub faces: [u8; 6],
+    /// The batter's value for the pitch's type (0 without a card).
+    pub batting: u8,
+    /// The pitcher's value for it (0 without a card).
+    pub pitching: u8,
+}
+
+impl Engine<'_> {
+    /// The card of the batter at the plate.
+    pub(crate) fn batter_card(&self, state: &State) -> Option<&PlayerCard> {
+        self.runner_card(state, state.batter)
+    }
+
+    /// The card of the offense's player batting in `slot` (a runner).
+    pub(crate) fn runner_card(&self, state: &State, slot: u8) -> Option<&PlayerCard> {
+        Some(self.players?.batter(state.offense(), slot))
+    }
+
+    /// The card of the defense's fielder at a position (0..9).
+    pub(crate) fn fielder_card(&self, state: &State, fielder: u8) -> Option<&PlayerCard> {
+        Some(self.players?.fielder(state.defense(), fielder))
+    }
+
+    /// The batter against the pitcher, for a hit off `pitch`.
+    pub(crate) fn matchup(&self, state: &State, pitch: Option<Pitch>) -> Matchup {
+        let batter = self.batter_card(state);
+        let pitcher = self.fielder_card(state, 0);
+        let value = |a: &Abilities| match pitch {
+            Some(Pitch::FastballStrike | Pitch::FastballBall) => a.fastball,
+            Some(Pitch::CurveballStrike | Pitch::CurveballBall) => a.curveball,
+            Some(Pitch::DropballStrike | Pitch::DropballBall) => a.dropball,
+            None => 0,
+        };
+        Matchup {
+            faces: std::array::from_fn(|i| {
+                let face = i as u8 + 1;
+                batter.and_then(|c| c.direction(face)).unwrap_or(face)
+            }),
+            batting: batter.map_or(0, |c| value(&c.bat)),
+            pitching: pitcher.map_or(0, |c| value(c.pitch.as_ref().unwrap_or(&c.bat))),
+        }
+    }
+}
+
+/// The position index (0..9) a fielding role plays; `None` for the DH.
+fn position_of(role: Role) -> Option<usize> {
+    let code = role.position().code();
+    POSITIONS.iter().position(|&p| p == code)
+}
+
+fn nine(team: &Team) -> Result<Nine, Diagnostic> {
+    let missing = |what: String| {
+        Diagnostic::error(format!(
+            "team `{}` cannot take the field: {what}",
+            team.name
+        ))
+        .hint("give the team a `lineup:` (docs/teams.md)")
+    };
+    let card = |i: usize| {
+        team.players.get(i).cloned().ok_or_else(|| {
+            missing(format!(
+                "its lineup names card index {i}, which is not there"
+            ))
+        })
+    };
+    let mut fielding: [Option<PlayerCard>; 9] = Default::default();
+    let mut batting = Vec::with_capacity(9);
+    match &team.lineup {
+        Some(lineup) if !lineup.order.is_empty() => {
+            for slot in &lineup.order {
+                let player = card(slot.player)?;
+                if let Some(p) = position_of(slot.role) {
+                    fielding[p] = Some(player.clone());
+                }
+                batting.push(player);
+            }
+            if let Some(pitcher) = lineup.starting_pitcher() {
+                fielding[0] = Some(card(pitcher)?);
+            }
+        }
+        _ => {
+            for (p, code) in POSITIONS.iter().enumerate() {
+                let player = team
+                    .players
+                    .iter()
+                    .find(|c| c.position().code() == *code)
+                    .cloned()
+                    .ok_or_else(|| missing(format!("it has no {code}")))?;
+                fielding[p] = Some(player);
+            }
+            // Fielders bat in position order from the catcher, the pitcher
+            // last.
+            batting.extend(fielding[1..].iter().flatten().cloned());
+            batting.extend(fielding[0].clone());
+        }
+    }
+    let fielding: Vec<PlayerCard> = fielding
+        .into_iter()
+        .enumerate()
+        .map(|(p, c)| c.ok_or_else(|| missing(format!("nobody plays {}", POSITIONS[p]))))
+        .collect::<Result<_, _>>()?;
+    if batting.len() != 9 {
+        return Err(missing(format!(
+            "its lineup has {} batters, not 9",
+            batting.len()
+        )));
+    }
+    Ok(Nine { batting, fielding })
+}
+
+/// The card's minimum for a throw to `target` (`None`: he cannot make it).
+pub fn throw_minimum(card: &PlayerCard, target: ThrowTarget) -> Option<u8> {
+    let t = &card.throws;
+    match target {
+        ThrowTarget::First => t.first,
+        ThrowTarget::Second => t.second,
+        ThrowTarget::Third => t.third,
+        ThrowTarget::Home => t.home,
+        ThrowTarget::Cut12 => t.cut_1_2,
+        ThrowTarget::Cut23 => t.cut_2_3,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team::load_team;
+
+    #[test]
+    fn the_sample_lineups_field_nine_and_bat_nine() {
+        let home = load_team("falchi").unwrap();
+        let away = load_team("corsari").unwrap();
+        let players = Players::new(&home, &away).unwrap();
+        for side in [Side::Home, Side::Away] {
+            for p in 0..9u8 {
+                let card = players.fielder(side, p);
+                assert_eq!(
+                    card.position().code(),
+                    POSITIONS[usize::from(p)],
+                    "{side:?} {p}"
+                );
+            }
+        }
+        // Falchi: a DH lineup, Joe de Majo batting third, Aldo Fenwick on
+        // the mound without batting.
+        assert_eq!(players.batter(Side::Home, 2).name, "Joe de Majo");
+        assert_eq!(players.fielder(Side::Home, 0).name, "Aldo Fenwick");
+        assert!((0..9).all(|s| players.batter(Side::Home, s).name != "Aldo Fenwick"));
+    }
+
+    #[test]
+    fn a_team_without_a_lineup_plays_the_first_card_of_each_role() {
+        let mut team = load_team("falchi").unwrap();
+        team.lineup = None;
+        let players = Players::new(&team, &team).unwrap();
+        assert_eq!(players.fielder(Side::Home, 0).name, team.players[0].name);
+        assert!(players.batter(Side::Home, 8).is_pitcher());
+        team.players.retain(|c| c.position() != Role::Shortstop);
+        let error = Players::new(&team, &team).unwrap_err();
+        assert!(error.to_string().contains("no SS"), "{error}");
+    }
+}
