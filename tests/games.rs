@@ -18,8 +18,13 @@ const SEEDS: [u64; 5] = [1, 2, 3, 7, 42];
 impl Bod {
     /// Plays a BASIC game with `seed`, logging to `log` when given.
     fn game(seed: u64, log: Option<&PathBuf>) -> Bod {
+        Bod::game_of("basic", seed, log)
+    }
+
+    /// Plays a game of `ruleset` with `seed`, logging to `log` when given.
+    fn game_of(ruleset: &str, seed: u64, log: Option<&PathBuf>) -> Bod {
         let seed = seed.to_string();
-        let mut b = bod(&["play", "--ruleset", "basic", "--seed", &seed]);
+        let mut b = bod(&["play", "--ruleset", ruleset, "--seed", &seed]);
         if let Some(log) = log {
             b.args.push("--log".to_string());
             b.args.push(log.display().to_string());
@@ -211,18 +216,36 @@ fn check_box_score(seed: u64, t: &Totals) {
     assert_ne!(t.final_score[0], t.final_score[1], "seed {seed}: no ties");
 }
 
-#[test]
-fn seeded_basic_games_are_pinned_and_add_up() {
+/// Plays the pinned games of a ruleset: each one's play-by-play and box
+/// score and its log's event counts are snapshots, its box score adds up,
+/// and its log replays exactly.
+fn pin_games(ruleset: &str) {
     in_snapshots(|| {
         for seed in SEEDS {
-            let log = log_path(&format!("basic-seed-{seed}.jsonl"));
-            let ran = Bod::game(seed, Some(&log)).succeeds();
-            insta::assert_snapshot!(format!("basic-seed-{seed}"), ran.stdout);
+            let log = log_path(&format!("{ruleset}-seed-{seed}.jsonl"));
+            let ran = Bod::game_of(ruleset, seed, Some(&log)).succeeds();
+            insta::assert_snapshot!(format!("{ruleset}-seed-{seed}"), ran.stdout);
             check_box_score(seed, &totals(&ran.stdout));
             let text = std::fs::read_to_string(&log).expect("the log was written");
-            insta::assert_snapshot!(format!("basic-seed-{seed}-events"), event_counts(&text));
+            insta::assert_snapshot!(format!("{ruleset}-seed-{seed}-events"), event_counts(&text));
+            bod(&["replay", &log.display().to_string()]).succeeds();
         }
     });
+}
+
+#[test]
+fn seeded_basic_games_are_pinned_and_add_up() {
+    pin_games("basic");
+}
+
+#[test]
+fn seeded_pro_games_are_pinned_and_add_up() {
+    pin_games("pro");
+}
+
+#[test]
+fn seeded_faq_games_are_pinned_and_add_up() {
+    pin_games("faq");
 }
 
 #[test]

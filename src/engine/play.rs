@@ -10,13 +10,16 @@
 //! base, or at the third out.
 
 use super::event::{EventKind, Landing, OutHow};
+use super::players::throw_minimum;
 use super::rules::Arg;
 use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
 use super::{Action, Applied, Engine, Event, ev, illegal};
-use crate::field::{Base, SquareId, SquareKind};
+use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
-    ActionPoints, DroppedPickup, FixedPoints, MissAdvance, OutWay, Pitch, RunDistance, Whose,
+    ActionPoints, CutoffZone, DroppedPickup, Fielders, FixedPoints, MissAdvance, OutWay, Pitch,
+    RunDistance, Whose,
 };
+use crate::team::ThrowTarget;
 
 fn base_pos(base: Base) -> u8 {
     match base {
@@ -51,6 +54,61 @@ impl Engine<'_> {
                 |p| p.fielder(defense, fielder).action,
             ),
         }
+    }
+
+    /// Whether fielder `from` of the side `defense` may throw to teammate
+    /// `to` standing on `at`, and the die result his card needs for it
+    /// (pro.throw, pro.throw.cover, pro.throw.cutoff): `None`, no throw;
+    /// `Some(0)`, a throw with no card minimum (any teammate under BASIC, or
+    /// a game without players); else the minimum printed on the thrower's
+    /// card for the base `at` holds (the catcher's box counting as home
+    /// when the rules say so) or for the cutoff zone `at` lies in.
+    pub fn throw_need(&self, defense: Side, from: u8, to: u8, at: SquareId) -> Option<u8> {
+        let targets = self.rules.throw_targets;
+        if from == to || to >= 9 || (!targets.mound && self.field.mound().contains(&at)) {
+            return None;
+        }
+        if targets.any_teammate {
+            return Some(0);
+        }
+        let target = self.throw_target(from, at)?;
+        match self.players {
+            Some(p) => throw_minimum(p.fielder(defense, from), target),
+            None => Some(0),
+        }
+    }
+
+    /// The base or cutoff a throw from fielder `from` to square `at` goes
+    /// to, if the throw rules allow one there.
+    fn throw_target(&self, from: u8, at: SquareId) -> Option<ThrowTarget> {
+        if let Some(base) = self.field.base_at(at) {
+            return Some(match base {
+                Base::First => ThrowTarget::First,
+                Base::Second => ThrowTarget::Second,
+                Base::Third => ThrowTarget::Third,
+                Base::Home => ThrowTarget::Home,
+            });
+        }
+        if at == self.field.catcher()
+            && self
+                .rules
+                .throw_cover
+                .is_some_and(|c| c.catcher_box_covers_home)
+        {
+            return Some(ThrowTarget::Home);
+        }
+        let cutoff = self.rules.throw_cutoff.as_ref()?;
+        let thrower_may = match cutoff.throwers {
+            Fielders::Any => true,
+            Fielders::Infielders => is_infielder(from),
+            Fielders::Outfielders => !is_infielder(from),
+            Fielders::Nobody => false,
+        };
+        let (zone, target) = match self.field.square(at).cutoff? {
+            FieldZone::FirstSecond => (CutoffZone::FirstSecond, ThrowTarget::Cut12),
+            FieldZone::SecondThird => (CutoffZone::SecondThird, ThrowTarget::Cut23),
+        };
+        (thrower_may && cutoff.zones.contains(&zone)).then_some(target)
     }
 
     /// Whether a fielder may step onto a square (core.defense.movement).
@@ -327,7 +385,8 @@ impl Engine<'_> {
             Ball::Loose { .. } => actions.extend(self.loose_ball_action(state, play)),
             Ball::Held { by } => {
                 for to in 0..9u8 {
-                    if to != *by {
+                    let at = state.fielders[usize::from(to)];
+                    if self.throw_need(state.defense(), *by, to, at).is_some() {
                         actions.push(Action::Throw { from: *by, to });
                     }
                 }
@@ -408,7 +467,13 @@ impl Engine<'_> {
                 self.loose_ball_action(state, play).as_ref() == Some(action)
             }
             Action::Throw { from, to } => match state.ball {
-                Ball::Held { by } => from == by && to != by && to < 9,
+                Ball::Held { by } => {
+                    from == by
+                        && to < 9
+                        && self
+                            .throw_need(state.defense(), from, to, state.fielders[usize::from(to)])
+                            .is_some()
+                }
                 Ball::Thrown { thrower, to: t, .. } => from == thrower && to == t,
                 _ => false,
             },
@@ -730,6 +795,9 @@ impl Engine<'_> {
         };
         let target = state.fielders[usize::from(to)];
         let distance = self.field.king_distance(at, target);
+        let needed = self
+            .throw_need(state.defense(), from, to, target)
+            .unwrap_or(0);
         let modifier = state
             .play
             .as_ref()
@@ -747,7 +815,7 @@ impl Engine<'_> {
         let result = self.rules.throw.map(&[
             Arg::Int(i64::from(roll)),
             Arg::Int(i64::from(total)),
-            Arg::Int(0),
+            Arg::Int(i64::from(needed)),
             Arg::Int(i64::from(distance)),
             Arg::Int(i64::from(modifier)),
             Arg::Bool(first),

@@ -208,6 +208,118 @@ mod tests {
         assert!((0..9).all(|s| players.batter(Side::Home, s).name != "Aldo Fenwick"));
     }
 
+    /// The rulebook's example (pro.hit.distance): Joe de Majo (F 4) hits a
+    /// fastball with the bonus (+1) off Rolan Raian (F 4): distance bonus
+    /// 1, so 2d6 of 3 and 4 go 8. His Z numbers send a die of 4 to
+    /// direction 2 and a 6 to direction 4.
+    #[test]
+    fn joe_de_majo_against_rolan_raian_has_a_distance_bonus_of_one() {
+        use crate::engine::rules::Arg;
+        use crate::engine::{GameRules, Half};
+        use crate::field::load_field;
+        use crate::ruleset::Ruleset;
+
+        let ruleset = Ruleset::load("pro").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let field = load_field("classic").unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (mut state, _) = engine.new_game(1);
+        state.half = Half::Bottom;
+        state.batter = 2;
+        assert_eq!(engine.batter_card(&state).unwrap().name, "Joe de Majo");
+        assert_eq!(engine.fielder_card(&state, 0).unwrap().name, "Rolan Raian");
+        let m = engine.matchup(&state, Some(Pitch::FastballStrike));
+        assert_eq!((m.batting, m.pitching), (4, 4));
+        assert_eq!(m.faces, [1, 1, 2, 2, 3, 4]);
+        let int = |i: u8| Arg::Int(i64::from(i));
+        let distance = |bonus: u8| {
+            rules
+                .hit_distance
+                .int(
+                    &[int(3), int(4), int(m.batting), int(m.pitching), int(bonus)]
+                        .into_iter()
+                        .chain([Arg::Int(0); 3])
+                        .collect::<Vec<_>>(),
+                )
+                .unwrap()
+        };
+        assert_eq!(distance(1), 3 + 4 + 1);
+        assert_eq!(distance(0), 3 + 4);
+        for (die, direction) in [(4, 2), (6, 4)] {
+            let got = rules
+                .hit_direction
+                .int(&[int(die), Arg::Faces(m.faces)])
+                .unwrap();
+            assert_eq!(got, direction);
+        }
+        // Against a dropball his value is 3 and Raian's 3.
+        let d = engine.matchup(&state, Some(Pitch::DropballBall));
+        assert_eq!((d.batting, d.pitching), (3, 3));
+    }
+
+    /// PRO throws go to covered bases and cutoffs the thrower's card has a
+    /// value for (pro.throw, pro.throw.cover, pro.throw.cutoff); BASIC's
+    /// to any teammate.
+    #[test]
+    fn pro_throws_follow_the_card() {
+        use crate::engine::GameRules;
+        use crate::field::{Base, load_field};
+        use crate::ruleset::Ruleset;
+
+        let field = load_field("classic").unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        let rules_of = |name: &str| {
+            let ruleset = Ruleset::load(name).unwrap();
+            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
+        };
+        let (pro, basic) = (rules_of("pro"), rules_of("basic"));
+        let lf = 6; // Joe de Majo for the Falchi, fielding with the home side.
+        let first = field.base_squares(Base::First)[0];
+        let second = field.base_squares(Base::Second)[0];
+        let grass = field
+            .neighbours(field.base_squares(Base::Second)[0])
+            .iter()
+            .copied()
+            .find(|&sq| {
+                field.base_at(sq).is_none()
+                    && field.square(sq).cutoff.is_none()
+                    && !field.mound().contains(&sq)
+            })
+            .unwrap();
+        let engine = Engine::new(&pro, &field).with_players(&players);
+        assert_eq!(
+            engine.fielder_card(&engine.new_game(1).0, lf).unwrap().name,
+            "Joe de Majo"
+        );
+        assert_eq!(engine.throw_need(Side::Home, lf, 3, second), Some(4));
+        assert_eq!(engine.throw_need(Side::Home, lf, 2, first), Some(6));
+        assert_eq!(
+            engine.throw_need(Side::Home, lf, 3, grass),
+            None,
+            "nobody covers there"
+        );
+        assert_eq!(
+            engine.throw_need(Side::Home, lf, lf, second),
+            None,
+            "not to himself"
+        );
+        let basic_engine = Engine::new(&basic, &field).with_players(&players);
+        assert_eq!(basic_engine.throw_need(Side::Home, lf, 3, grass), Some(0));
+        assert_eq!(
+            Engine::new(&pro, &field).throw_need(Side::Home, lf, 2, first),
+            Some(0)
+        );
+    }
+
     #[test]
     fn a_team_without_a_lineup_plays_the_first_card_of_each_role() {
         let mut team = load_team("falchi").unwrap();

@@ -18,7 +18,7 @@ use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
     FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
     LetDrop, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes, Run, Steal,
-    Validate,
+    ThrowCover, ThrowCutoff, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -279,6 +279,12 @@ pub struct GameRules {
     pub out_ways: OutWays,
     /// `throw.resolution`.
     pub throw: Memoised,
+    /// `throw.targets`.
+    pub throw_targets: ThrowTargets,
+    /// `throw.cover` (rulesets whose throws go to covered bases).
+    pub throw_cover: Option<ThrowCover>,
+    /// `throw.cutoff` (rulesets with cutoff throws).
+    pub throw_cutoff: Option<ThrowCutoff>,
     /// `bases.path`.
     pub bases: BasePath,
     /// `offense.run`.
@@ -334,6 +340,9 @@ impl GameRules {
                 let_drop: r.value("field.let_drop")?,
                 out_ways: r.value("out.ways")?,
                 throw: r.hook("throw.resolution")?,
+                throw_targets: r.value("throw.targets")?,
+                throw_cover: r.optional("throw.cover"),
+                throw_cutoff: r.optional("throw.cutoff"),
                 bases: r.value("bases.path")?,
                 run: r.value("offense.run")?,
                 sources: ruleset
@@ -382,6 +391,16 @@ impl Reader<'_> {
                 );
                 None
             }
+        }
+    }
+
+    /// A rule only some rulesets have: `None` when it is absent (a present
+    /// but unusable one is a problem, as for `value`).
+    fn optional<T: DeserializeOwned + Validate>(&mut self, key: &str) -> Option<T> {
+        if self.ruleset.rules.contains_key(key) {
+            self.value(key)
+        } else {
+            None
         }
     }
 

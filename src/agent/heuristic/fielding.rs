@@ -206,7 +206,9 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
             let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, budget) else {
                 continue;
             };
-            let chance = throw_chance(t.field.king_distance(from, sq), modifier);
+            let Some(chance) = throw_odds(t, by, receiver, from, sq, modifier) else {
+                continue;
+            };
             let score = chance * value - 0.001 * f32::from(steps);
             if chance > 0.0 && best.is_none_or(|(s, ..)| score > s) {
                 best = Some((score, receiver, sq, steps));
@@ -255,6 +257,9 @@ fn guard_ahead(
         let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, play.budget) else {
             continue;
         };
+        if t.engine.throw_need(t.defense, by, receiver, sq).is_none() {
+            continue;
+        }
         let d = t.field.king_distance(from, sq);
         let score = -f32::from(d) - f32::from(steps);
         if best.is_none_or(|(s, ..)| score > s) {
@@ -361,6 +366,25 @@ pub(super) fn die_chance(need: u8) -> f32 {
 /// The chance that a BASIC throw (one die of squares, plus the orange
 /// modifier of the square where the ball was fielded) covers `distance`
 /// squares in one turn.
+/// The chance that fielder `by` on `from` gets the ball to `receiver` on
+/// `sq` with one die, if the rules let him throw there: against his
+/// card's minimum when it has one, else against the distance.
+fn throw_odds(
+    t: &Table<'_>,
+    by: u8,
+    receiver: u8,
+    from: SquareId,
+    sq: SquareId,
+    modifier: i8,
+) -> Option<f32> {
+    let need = t.engine.throw_need(t.defense, by, receiver, sq)?;
+    Some(if need == 0 {
+        throw_chance(t.field.king_distance(from, sq), modifier)
+    } else {
+        die_chance((need as i8 - modifier).clamp(1, 7) as u8)
+    })
+}
+
 pub(super) fn throw_chance(distance: u8, modifier: i8) -> f32 {
     let hits = (1..=6i8)
         .filter(|&d| (d + modifier).max(0) >= distance as i8)
