@@ -935,9 +935,7 @@ impl Engine<'_> {
             RunDistance::BaseRun => {
                 // The runner's BASE RUN (a game without players: 4).
                 let slot = play.to_move[0];
-                let run = self
-                    .players
-                    .map_or(4, |p| p.batter(state.offense(), slot).run);
+                let run = self.runner_card(state, slot).map_or(4, |c| c.run);
                 if let Some(play) = state.play.as_mut() {
                     play.run_die = Some(run);
                 }

@@ -427,26 +427,8 @@ impl fmt::Display for Val {
                     write!(f, "{w:?}")
                 }
             }
-            Val::List(items) => {
-                f.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str("]")
-            }
-            Val::Map(entries) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{k}: {v}")?;
-                }
-                f.write_str("}")
-            }
+            Val::List(items) => crate::yaml::write_flow_seq(f, items),
+            Val::Map(entries) => crate::yaml::write_flow_map(f, entries),
         }
     }
 }

@@ -7,3 +7,4 @@ mod node;
 
 pub use decode::{DecodeError, decode, decode_all};
 pub use node::{Node, Value, parse};
+pub(crate) use node::{write_flow_map, write_flow_seq};

@@ -97,6 +97,36 @@ impl Node {
     }
 }
 
+/// Writes items as a one-line flow sequence: `[a, b]`.
+pub(crate) fn write_flow_seq<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    f.write_str("]")
+}
+
+/// Writes entries as a one-line flow mapping: `{k: v, k: v}`.
+pub(crate) fn write_flow_map<K: fmt::Display, V: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    entries: &[(K, V)],
+) -> fmt::Result {
+    f.write_str("{")?;
+    for (i, (k, v)) in entries.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{k}: {v}")?;
+    }
+    f.write_str("}")
+}
+
 impl fmt::Display for Node {
     /// Compact flow-style YAML, one line, in document order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,26 +149,8 @@ impl fmt::Display for Node {
                     write!(f, "{s:?}")
                 }
             }
-            Value::Seq(items) => {
-                f.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str("]")
-            }
-            Value::Map(entries) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{k}: {v}")?;
-                }
-                f.write_str("}")
-            }
+            Value::Seq(items) => write_flow_seq(f, items),
+            Value::Map(entries) => write_flow_map(f, entries),
         }
     }
 }

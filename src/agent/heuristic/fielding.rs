@@ -94,7 +94,7 @@ fn go_home(
     };
     let runners = view.runners();
     let guarding = |sq: SquareId| {
-        t.field.base_at(sq).is_some_and(|b| {
+        t.engine.field.base_at(sq).is_some_and(|b| {
             let circle = BASES.iter().find(|(base, _)| *base == b).map_or(0, |x| x.1);
             runners.iter().any(|r| r.pos < circle)
         })
@@ -103,7 +103,8 @@ fn go_home(
         .filter(|&f| Some(f) != holder && !guarding(fielders[usize::from(f)]))
         .map(|f| {
             (
-                t.field
+                t.engine
+                    .field
                     .king_distance(fielders[usize::from(f)], home[usize::from(f)]),
                 f,
             )
@@ -131,11 +132,11 @@ fn name_fielder(t: &Table<'_>, view: &View<'_>) -> u8 {
 /// The fielder nearest a square he may stand on; ties go to the one
 /// playing that direction, then to more action points.
 pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], at: SquareId) -> Option<u8> {
-    let dir = |sq: SquareId| t.field.square(sq).direction.map_or(9, i16::from);
+    let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
     (0..9u8).filter(|&f| t.may_stand(f, at)).min_by_key(|&f| {
         let sq = fielders[usize::from(f)];
         (
-            t.field.king_distance(sq, at),
+            t.engine.field.king_distance(sq, at),
             (dir(sq) - dir(at)).abs(),
             std::cmp::Reverse(t.points(f)),
             f,
@@ -158,6 +159,7 @@ fn loose(
         }
         if legal.allows(&Action::Catch(f)) {
             let need = t
+                .engine
                 .rules
                 .catch
                 .minimum(is_infielder(f), play.moved[usize::from(f)]);
@@ -171,7 +173,12 @@ fn loose(
     }
     // Whoever is nearest goes for it; if his way is blocked, the next.
     let mut order: Vec<u8> = (0..9u8).filter(|&f| t.may_stand(f, at)).collect();
-    order.sort_by_key(|&f| (t.field.king_distance(fielders[usize::from(f)], at), f));
+    order.sort_by_key(|&f| {
+        (
+            t.engine.field.king_distance(fielders[usize::from(f)], at),
+            f,
+        )
+    });
     for f in order.into_iter().take(2) {
         if fielders[usize::from(f)] == at {
             break;
@@ -192,7 +199,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
     let from = fielders[usize::from(by)];
     let modifier = play
         .fielded_at
-        .and_then(|sq| t.field.orange(sq))
+        .and_then(|sq| t.engine.field.orange(sq))
         .unwrap_or(0);
     let budget = play.budget;
     // (score, receiver, square, steps the receiver still has to walk)
@@ -202,7 +209,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
         if value == 0.0 {
             continue;
         }
-        for &sq in t.field.base_squares(base) {
+        for &sq in t.engine.field.base_squares(base) {
             let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, budget) else {
                 continue;
             };
@@ -246,12 +253,12 @@ fn guard_ahead(
         .filter(|&b| !runners.iter().any(|o| o.pos == b))
         .max()?;
     let (base, _) = BASES.iter().find(|(_, c)| *c == ahead)?;
-    if t.field.base_at(from) == Some(*base) {
+    if t.engine.field.base_at(from) == Some(*base) {
         return None;
     }
     // From the diamond a runner may only take one base anyway: only worth
     // it when the ball is still out there or the throw is short.
-    let squares = t.field.base_squares(*base);
+    let squares = t.engine.field.base_squares(*base);
     let mut best: Option<(f32, u8, SquareId, u8)> = None;
     for &sq in squares {
         let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, play.budget) else {
@@ -260,7 +267,7 @@ fn guard_ahead(
         if t.engine.throw_need(t.defense, by, receiver, sq).is_none() {
             continue;
         }
-        let d = t.field.king_distance(from, sq);
+        let d = t.engine.field.king_distance(from, sq);
         let score = -f32::from(d) - f32::from(steps);
         if best.is_none_or(|(s, ..)| score > s) {
             best = Some((score, receiver, sq, steps));
@@ -287,9 +294,14 @@ fn receiver_for(
         return (f != thrower).then_some((f, 0));
     }
     (0..9u8)
-        .filter(|&f| f != thrower && (f != CATCHER || sq == t.field.catcher()))
+        .filter(|&f| f != thrower && (f != CATCHER || sq == t.engine.field.catcher()))
         .filter(|&f| t.may_stand(f, sq))
-        .map(|f| (f, t.field.king_distance(fielders[usize::from(f)], sq)))
+        .map(|f| {
+            (
+                f,
+                t.engine.field.king_distance(fielders[usize::from(f)], sq),
+            )
+        })
         .filter(|&(_, d)| d < budget)
         .min_by_key(|&(f, d)| (d, f))
 }
@@ -311,7 +323,7 @@ fn cover_move(
         let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
             continue;
         };
-        let squares = t.field.base_squares(base);
+        let squares = t.engine.field.base_squares(base);
         if squares.iter().any(|&s| fielders.contains(&s)) {
             continue;
         }
@@ -321,7 +333,13 @@ fn cover_move(
                 (0..9u8)
                     .filter(move |&f| Some(f) != busy && f != CATCHER)
                     .filter(move |&f| t.may_stand(f, sq))
-                    .map(move |f| (t.field.king_distance(fielders[usize::from(f)], sq), f, sq))
+                    .map(move |f| {
+                        (
+                            t.engine.field.king_distance(fielders[usize::from(f)], sq),
+                            f,
+                            sq,
+                        )
+                    })
             })
             .filter(|&(d, ..)| d <= budget)
             .min();
@@ -345,14 +363,15 @@ fn step_toward(
     to: SquareId,
 ) -> Option<Action> {
     let from = fielders[usize::from(f)];
-    let now = t.field.king_distance(from, to);
-    let preferred = t.field.next_step(from, to);
-    t.field
+    let now = t.engine.field.king_distance(from, to);
+    let preferred = t.engine.field.next_step(from, to);
+    t.engine
+        .field
         .neighbours(from)
         .iter()
         .copied()
         .filter(|&sq| legal.allows(&Action::Move { fielder: f, to: sq }))
-        .map(|sq| (t.field.king_distance(sq, to), sq != preferred, sq))
+        .map(|sq| (t.engine.field.king_distance(sq, to), sq != preferred, sq))
         .filter(|&(d, ..)| d < now)
         .min()
         .map(|(_, _, sq)| Action::Move { fielder: f, to: sq })
@@ -379,7 +398,7 @@ fn throw_odds(
 ) -> Option<f32> {
     let need = t.engine.throw_need(t.defense, by, receiver, sq)?;
     Some(if need == 0 {
-        throw_chance(t.field.king_distance(from, sq), modifier)
+        throw_chance(t.engine.field.king_distance(from, sq), modifier)
     } else {
         die_chance((need as i8 - modifier).clamp(1, 7) as u8)
     })

@@ -35,8 +35,8 @@ mod running;
 
 use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, Engine, GameRules, Phase, Side, is_infielder};
-use crate::field::{Field, SquareId, SquareKind};
+use crate::engine::{Action, Card, Engine, Phase, Side, is_infielder};
+use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, Plate};
 use std::sync::Arc;
@@ -53,8 +53,6 @@ pub struct HeuristicAgent<'a> {
 /// The public things on the table the agent reads: the rules and the
 /// field.
 pub(crate) struct Table<'a> {
-    rules: &'a GameRules,
-    field: &'a Field,
     engine: Engine<'a>,
     /// The side in the field at the decision being planned.
     defense: Side,
@@ -70,8 +68,8 @@ impl Table<'_> {
     /// Whether a fielder may ever stand on a square (the movement rules;
     /// whether it is free is another matter).
     fn may_stand(&self, fielder: u8, sq: SquareId) -> bool {
-        let m = &self.rules.movement;
-        match self.field.kind(sq) {
+        let m = &self.engine.rules.movement;
+        match self.engine.field.kind(sq) {
             SquareKind::Texas => m.texas_open_to_all,
             SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher => {
                 is_infielder(fielder) || m.outfielders_enter_diamond
@@ -100,8 +98,6 @@ impl<'a> HeuristicAgent<'a> {
     pub fn with_book(engine: Engine<'a>, book: Arc<CardBook>, stream: Stream) -> Self {
         Self {
             table: Table {
-                rules: engine.rules,
-                field: engine.field,
                 engine,
                 defense: Side::Home,
             },
@@ -136,30 +132,45 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
-                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
-                    .choose_memo(defense, hand, |memo| {
-                        legal.allows(&Action::Memo(memo.clone()))
-                    })
-                    .map(Action::Memo)
+                Plate::new(
+                    t.engine.rules,
+                    &self.cards,
+                    (balls, strikes),
+                    view.runners(),
+                )
+                .choose_memo(defense, hand, |memo| {
+                    legal.allows(&Action::Memo(memo.clone()))
+                })
+                .map(Action::Memo)
             }
             Phase::Pitch => {
                 let hands = view.hands();
                 let (_, batter_hand) = view.opponent_hand_sizes();
                 let stream = &mut self.stream;
-                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
-                    .choose_pitch(&hands.defense, &hands.offense, batter_hand, |n| {
-                        stream.below(n)
-                    })
-                    .map(Action::Pitch)
+                Plate::new(
+                    t.engine.rules,
+                    &self.cards,
+                    (balls, strikes),
+                    view.runners(),
+                )
+                .choose_pitch(&hands.defense, &hands.offense, batter_hand, |n| {
+                    stream.below(n)
+                })
+                .map(Action::Pitch)
             }
             Phase::Response { pitch } => {
-                let Card::Pitch(p) = t.rules.defense_deck.card(*pitch) else {
+                let Card::Pitch(p) = t.engine.rules.defense_deck.card(*pitch) else {
                     return None;
                 };
                 self.cards.saw(p);
-                Plate::new(t.rules, &self.cards, (balls, strikes), view.runners())
-                    .choose_response(p, &view.hands().offense)
-                    .map(Action::Respond)
+                Plate::new(
+                    t.engine.rules,
+                    &self.cards,
+                    (balls, strikes),
+                    view.runners(),
+                )
+                .choose_response(p, &view.hands().offense)
+                .map(Action::Respond)
             }
             Phase::TexasChoice => running::texas(t, view),
             Phase::Defense => fielding::defend(
@@ -197,8 +208,10 @@ impl Agent for HeuristicAgent<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::GameRules;
     use crate::engine::dice::Source;
     use crate::engine::{Ball, CardId, Decision, Lie, Memo, Play, Runner, Side, State};
+    use crate::field::Field;
     use crate::field::{Base, load_field};
     use crate::ruleset::Ruleset;
     use crate::ruleset::schema::{Pitch, Response};

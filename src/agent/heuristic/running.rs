@@ -47,6 +47,7 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
     let runner = view.runners().iter().find(|r| r.slot == slot)?;
     let held_base = match *view.ball() {
         Ball::Held { by } => t
+            .engine
             .field
             .base_at(view.fielders()[usize::from(by)])
             .map(|b| match b {
@@ -102,7 +103,7 @@ fn between(t: &Table<'_>, view: &View<'_>, at: u8, ahead: u8) -> f32 {
 /// circle `target` in its next turn.
 pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
     let fielders = view.fielders();
-    let squares = t.field.base_squares(base_of(target));
+    let squares = t.engine.field.base_squares(base_of(target));
     match *view.ball() {
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
@@ -111,13 +112,13 @@ pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
                 .iter()
                 .filter(|&&sq| sq != from)
                 .filter(|&&sq| reachable(t, fielders, by, sq, budget.saturating_sub(1)))
-                .map(|&sq| throw_chance(t.field.king_distance(from, sq), 0))
+                .map(|&sq| throw_chance(t.engine.field.king_distance(from, sq), 0))
                 .fold(0.0, f32::max)
         }
         Ball::Thrown { at, to, .. } => {
             let sq = fielders[usize::from(to)];
             if squares.contains(&sq) {
-                throw_chance(t.field.king_distance(at, sq), 0)
+                throw_chance(t.engine.field.king_distance(at, sq), 0)
             } else {
                 0.0
             }
@@ -126,16 +127,16 @@ pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
             let Some(f) = chaser(t, fielders, at) else {
                 return 0.0;
             };
-            let steps = t.field.king_distance(fielders[usize::from(f)], at);
+            let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
             let budget = t.points(f);
             let pickup = if dropped || lie == Lie::Fly {
                 1.0
             } else {
-                die_chance(t.rules.pickup.min_die)
+                die_chance(t.engine.rules.pickup.min_die)
             };
             // Where the rules let a fielder put a runner out by touching the
             // base with the ball, a pickup on the base is enough.
-            let touch = t.rules.out_ways.contains(&OutWay::TouchBeatsRunner);
+            let touch = t.engine.rules.out_ways.contains(&OutWay::TouchBeatsRunner);
             if touch && squares.contains(&at) {
                 return if steps < budget { pickup } else { 0.0 };
             }
@@ -146,7 +147,7 @@ pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
             squares
                 .iter()
                 .filter(|&&sq| sq != at && reachable(t, fielders, f, sq, spare))
-                .map(|&sq| pickup * throw_chance(t.field.king_distance(at, sq), 0))
+                .map(|&sq| pickup * throw_chance(t.engine.field.king_distance(at, sq), 0))
                 .fold(0.0, f32::max)
         }
         Ball::Dead => 0.0,
@@ -162,9 +163,9 @@ fn reachable(
     sq: SquareId,
     steps: u8,
 ) -> bool {
-    (0..9u8)
-        .filter(|&f| f != thrower)
-        .any(|f| t.may_stand(f, sq) && t.field.king_distance(fielders[usize::from(f)], sq) <= steps)
+    (0..9u8).filter(|&f| f != thrower).any(|f| {
+        t.may_stand(f, sq) && t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps
+    })
 }
 
 /// Ground or fly for a ball on a Texas square: whichever the defense is
@@ -180,15 +181,15 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
         if !t.may_stand(f, at) {
             continue;
         }
-        let steps = t.field.king_distance(fielders[usize::from(f)], at);
+        let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
         let budget = t.points(f);
         if steps < budget {
-            let need = t.rules.catch.minimum(is_infielder(f), steps);
+            let need = t.engine.rules.catch.minimum(is_infielder(f), steps);
             fly_out = fly_out.max(die_chance(need));
         }
         if steps + 2 <= budget {
             let throw = force_throw(t, view, at, f);
-            ground_out = ground_out.max(die_chance(t.rules.pickup.min_die) * throw);
+            ground_out = ground_out.max(die_chance(t.engine.rules.pickup.min_die) * throw);
         }
     }
     Some(Action::Texas(if ground_out <= fly_out {
@@ -214,13 +215,13 @@ fn force_throw(t: &Table<'_>, view: &View<'_>, at: SquareId, thrower: u8) -> f32
     }
     forced
         .into_iter()
-        .flat_map(|c| t.field.base_squares(base_of(c)).iter().copied())
+        .flat_map(|c| t.engine.field.base_squares(base_of(c)).iter().copied())
         .filter(|&sq| {
             fielders
                 .iter()
                 .enumerate()
                 .any(|(f, &s)| s == sq && f as u8 != thrower)
         })
-        .map(|sq| throw_chance(t.field.king_distance(at, sq), 0))
+        .map(|sq| throw_chance(t.engine.field.king_distance(at, sq), 0))
         .fold(0.0, f32::max)
 }
