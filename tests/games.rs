@@ -72,11 +72,13 @@ struct Totals {
     innings: [Vec<Option<u32>>; 2],
     /// Per side: R, H, E of the line score.
     rhe: [[u32; 3]; 2],
-    /// Per side: each batter's AB R H RBI BB SO.
+    /// Per side: each batter's AB R H RBI BB SO (substitutes included).
     batters: [Vec<[u32; 6]>; 2],
+    /// Per side: the starting batters (rows not indented).
+    starters: [usize; 2],
     /// Per side: the Totals row.
     totals: [[u32; 6]; 2],
-    /// Per side: the pitcher's H R BB SO.
+    /// Per side: its pitchers' H R BB SO, added up.
     pitching: [[u32; 4]; 2],
     /// The final score from the play-by-play (guest, home).
     final_score: [u32; 2],
@@ -106,6 +108,7 @@ fn totals(out: &str) -> Totals {
         rhe[side] = [v[0], v[1], v[2]];
     }
     let mut batters: [Vec<[u32; 6]>; 2] = Default::default();
+    let mut starters = [0; 2];
     let mut totals = [[0; 6]; 2];
     let mut side = 0;
     let mut in_batting = false;
@@ -128,18 +131,32 @@ fn totals(out: &str) -> Totals {
                 break;
             }
         } else {
+            // Substitutes are indented under the starter of their slot.
+            starters[side] += usize::from(!l.starts_with("  "));
             batters[side].push(row);
         }
     }
+    // Every pitcher who pitched has a line, after his team's code: each
+    // side's lines add up to what the other side did.
+    let codes: Vec<&str> = (0..2)
+        .map(|side| lines[header + 1 + side].split_whitespace().next().unwrap())
+        .collect();
     let mut pitching = [[0; 4]; 2];
     let ip = lines
         .iter()
         .position(|l| l.starts_with("Pitching") && l.trim_end().ends_with("IP   H   R  BB  SO"))
         .expect("the pitching lines");
-    for (side, row) in pitching.iter_mut().enumerate() {
-        let tokens: Vec<&str> = lines[ip + 1 + side].split_whitespace().collect();
+    for l in lines[ip + 1..].iter().take_while(|l| !l.trim().is_empty()) {
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        let code = tokens[tokens.len() - 6];
+        let side = codes
+            .iter()
+            .position(|c| *c == code)
+            .unwrap_or_else(|| panic!("a pitcher of team {code}: {l}"));
         let v = numbers(&tokens[tokens.len() - 4..]);
-        *row = [v[0], v[1], v[2], v[3]];
+        for (total, n) in pitching[side].iter_mut().zip(v) {
+            *total += n;
+        }
     }
     let last = lines
         .iter()
@@ -163,6 +180,7 @@ fn totals(out: &str) -> Totals {
         innings,
         rhe,
         batters,
+        starters,
         totals,
         pitching,
         final_score: [scores[0], scores[1]],
@@ -193,7 +211,7 @@ fn check_box_score(seed: u64, t: &Totals) {
             "seed {seed}: batters' hits are the line score's"
         );
         assert_eq!(t.totals[side][2], t.rhe[side][1], "seed {seed}: Totals H");
-        assert_eq!(t.batters[side].len(), 9, "seed {seed}: nine batters");
+        assert_eq!(t.starters[side], 9, "seed {seed}: nine starting batters");
         let other = 1 - side;
         // The other side's pitcher allowed this side's hits and runs.
         assert_eq!(

@@ -81,7 +81,13 @@ impl<'a> View<'a> {
         (h.defense.len(), h.offense.len())
     }
 
-    /// Whether this manager is batting.
+    /// A side's players in the game and its pitcher's stamina (public:
+    /// both managers see the lineup cards and the Status track).
+    pub fn dugout(&self, side: Side) -> &crate::engine::Dugout {
+        &self.state.dugouts[side.index()]
+    }
+
+    /// Whether this manager's side is at bat.
     pub fn batting(&self) -> bool {
         self.state.offense() == self.side
     }

@@ -29,6 +29,15 @@ pub enum Action {
     Dice(Vec<u8>),
     /// The defense places its fielders, by position (P, C, 1B ... RF).
     Position(Vec<SquareId>),
+    /// A manager sends a player of his bench (roster index `player`) into
+    /// the game for one in it (`replaced`), who takes over his batting
+    /// slot and fielding position.
+    Substitute {
+        /// The player coming in.
+        player: u8,
+        /// The player leaving.
+        replaced: u8,
+    },
     /// A draw or discard before the first pitch.
     Memo(Memo),
     /// The defense shows a pitch.

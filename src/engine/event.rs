@@ -55,6 +55,42 @@ pub enum EventKind {
         /// The squares, by position.
         squares: Vec<SquareId>,
     },
+    /// A player came into the game for another (pro.substitution).
+    Substitution {
+        /// His side.
+        side: Side,
+        /// The player who came in (roster index).
+        player: u8,
+        /// His name.
+        name: String,
+        /// The player who left (roster index): he cannot return.
+        replaced: u8,
+        /// His name.
+        replaced_name: String,
+        /// The batting slot he took over, if the replaced player batted.
+        slot: Option<u8>,
+        /// The fielding position (0..9) he took over, if the replaced
+        /// player fielded.
+        position: Option<u8>,
+    },
+    /// A pitcher's stamina was rolled as he took the mound (pro.stamina).
+    StaminaRolled {
+        /// His side.
+        side: Side,
+        /// The die.
+        die: u8,
+        /// His stamina: the cell his token covers.
+        stamina: u8,
+    },
+    /// A pitcher tired: his token moved left on the Status track.
+    Tired {
+        /// His side.
+        side: Side,
+        /// What tired him ("inning_pitched", "batting_turn", ...).
+        cause: String,
+        /// His stamina now (0: he must be replaced).
+        stamina: u8,
+    },
     /// A batter came to the plate.
     BatterUp {
         /// His side.

@@ -7,6 +7,7 @@
 use super::cards::{CardId, DeckKind};
 use super::dice::{Source, Stream};
 use super::event::{EventKind, OutHow};
+use super::rules::Tiring;
 use super::state::{Ball, Half, Hands, Phase, Runner, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone, Field, SquareId, SquareKind};
@@ -19,7 +20,7 @@ impl Engine<'_> {
         let r = self.rules;
         let placeholder = self.field.catcher();
         let mut state = State {
-            phase: Phase::Position,
+            phase: Phase::Over,
             inning: 1,
             half: Half::Top,
             outs: 0,
@@ -36,6 +37,13 @@ impl Engine<'_> {
             hands: [Hands::default(), Hands::default()],
             decks: Default::default(),
             pitches: [0, 0],
+            dugouts: match self.players {
+                Some(p) => [
+                    p.starting(Side::Home).clone(),
+                    p.starting(Side::Away).clone(),
+                ],
+                None => Default::default(),
+            },
             shuffles: (seed, 0),
         };
         let mut events = Vec::new();
@@ -66,6 +74,7 @@ impl Engine<'_> {
                 half: Half::Top,
             },
         ));
+        self.begin_half(&mut state);
         (state, events)
     }
 
@@ -297,6 +306,7 @@ impl Engine<'_> {
     /// After a batter's turn ends (walk, strikeout, or the end of his play):
     /// the half inning, the game, or the next batter.
     pub(crate) fn after_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+        self.tire_batting_pitcher(state, events);
         state.ball = Ball::Dead;
         state.play = None;
         if self.walk_off(state) {
@@ -338,6 +348,7 @@ impl Engine<'_> {
             self.game_over(state, events);
             return;
         }
+        self.tire(state, state.defense(), Tiring::InningPitched, events);
         match state.half {
             Half::Top => state.half = Half::Bottom,
             Half::Bottom => {
@@ -353,7 +364,7 @@ impl Engine<'_> {
                 half: state.half,
             },
         ));
-        state.phase = Phase::Position;
+        self.begin_half(state);
     }
 
     fn game_over(&self, state: &mut State, events: &mut Vec<Event>) {

@@ -16,6 +16,7 @@ mod action;
 mod at_bat;
 mod cards;
 pub mod dice;
+mod dugout;
 mod event;
 mod flow;
 mod play;
@@ -29,9 +30,10 @@ pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
 pub use players::{Players, throw_minimum};
-pub use rules::{GameRules, HookFailure, script_calls};
+pub use rules::{GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
-    Ball, DefenseRoll, Half, Hands, Lie, POSITIONS, Phase, Play, Runner, Side, State, is_infielder,
+    Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, Side,
+    State, is_infielder,
 };
 
 use crate::field::Field;
@@ -120,10 +122,11 @@ impl<'a> Engine<'a> {
         };
         let dice = |count, purpose| Decision::Chance(Chance::Dice { count, purpose });
         match &state.phase {
-            Phase::Position | Phase::Pitch | Phase::Defense => defense,
+            Phase::Position | Phase::Relief | Phase::Pitch | Phase::Defense => defense,
             Phase::Memorandum { side } => Decision::Choose { side: *side },
             Phase::Response { .. } | Phase::TexasChoice | Phase::Run => offense,
             Phase::HitDice { .. } => dice(3, "hit"),
+            Phase::StaminaDie { .. } => dice(1, "stamina"),
             Phase::DefenseDie { purpose } => dice(
                 1,
                 match purpose {
@@ -144,8 +147,17 @@ impl<'a> Engine<'a> {
     /// too.
     pub fn legal_actions(&self, state: &State) -> Vec<Action> {
         match &state.phase {
-            Phase::Position => vec![Action::Position(flow::standard_positions(self.field))],
-            Phase::Memorandum { side } => self.memo_actions(state, *side),
+            Phase::Position => {
+                let mut actions = vec![Action::Position(flow::standard_positions(self.field))];
+                actions.extend(self.substitutions(state, state.defense()));
+                actions
+            }
+            Phase::Relief => self.substitutions(state, state.defense()),
+            Phase::Memorandum { side } => {
+                let mut actions = self.memo_actions(state, *side);
+                actions.extend(self.substitutions(state, *side));
+                actions
+            }
             Phase::Pitch => state.hands[state.defense().index()]
                 .defense
                 .iter()
@@ -159,9 +171,11 @@ impl<'a> Engine<'a> {
             Phase::TexasChoice => vec![Action::Texas(Lie::Ground), Action::Texas(Lie::Fly)],
             Phase::Defense => self.defense_actions(state),
             Phase::Run => self.run_actions(state),
-            Phase::HitDice { .. } | Phase::DefenseDie { .. } | Phase::RunDie | Phase::Over => {
-                Vec::new()
-            }
+            Phase::HitDice { .. }
+            | Phase::StaminaDie { .. }
+            | Phase::DefenseDie { .. }
+            | Phase::RunDie
+            | Phase::Over => Vec::new(),
         }
     }
 
@@ -174,6 +188,12 @@ impl<'a> Engine<'a> {
                 flow::check_positions(self.field, squares).is_ok()
             }
             (Phase::Memorandum { side }, Action::Memo(memo)) => self.memo_legal(state, *side, memo),
+            (Phase::Position | Phase::Relief, Action::Substitute { player, replaced }) => {
+                self.substitution_legal(state, state.defense(), *player, *replaced)
+            }
+            (Phase::Memorandum { side }, Action::Substitute { player, replaced }) => {
+                self.substitution_legal(state, *side, *player, *replaced)
+            }
             (Phase::Pitch, Action::Pitch(card)) => {
                 state.hands[state.defense().index()].defense.contains(card)
             }
@@ -213,6 +233,18 @@ impl<'a> Engine<'a> {
                 let side = *side;
                 self.memo(state, side, action, memo, events)
             }
+            (Phase::Position | Phase::Relief, Action::Substitute { player, replaced }) => {
+                let side = state.defense();
+                self.substitute(state, action, side, *player, *replaced, events)
+            }
+            (Phase::Memorandum { side }, Action::Substitute { player, replaced }) => {
+                let side = *side;
+                self.substitute(state, action, side, *player, *replaced, events)
+            }
+            (Phase::StaminaDie { side, resume }, Action::Dice(dice)) => {
+                let (side, resume) = (*side, *resume);
+                self.stamina_die(state, action, side, resume, dice, events)
+            }
             (Phase::Pitch, Action::Pitch(card)) => self.pitch(state, action, *card, events),
             (Phase::Response { pitch }, Action::Respond(card)) => {
                 let pitch = *pitch;
@@ -242,6 +274,8 @@ impl<'a> Engine<'a> {
 fn phase_word(phase: &Phase) -> &'static str {
     match phase {
         Phase::Position => "the defense's positioning",
+        Phase::Relief => "the defense's relief pitcher",
+        Phase::StaminaDie { .. } => "the new pitcher's stamina die",
         Phase::Memorandum { .. } => "a draw or discard before the first pitch",
         Phase::Pitch => "a pitch",
         Phase::Response { .. } => "the offense's response",
@@ -303,13 +337,32 @@ mod tests {
     /// throw and fielding action, at every choice of many random games.
     #[test]
     fn is_legal_matches_the_listed_actions() {
-        let ruleset = Ruleset::load("basic").unwrap();
-        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let field = load_field("classic").unwrap();
-        let engine = Engine::new(&rules, &field);
+        let basic = Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&basic, &basic.option_values(&[]).unwrap()).unwrap();
+        check_legality(Engine::new(&rules, &field), 6);
+        let pro = Ruleset::load("pro").unwrap();
+        let rules = GameRules::new(&pro, &pro.option_values(&[]).unwrap()).unwrap();
+        let players = Players::new(
+            &crate::team::load_team("falchi").unwrap(),
+            &crate::team::load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        check_legality(Engine::new(&rules, &field).with_players(&players), 3);
+    }
+
+    /// Plays `games` random games, checking `is_legal` against
+    /// `legal_actions` at every choice.
+    fn check_legality(engine: Engine<'_>, games: u64) {
+        let field = engine.field;
         let squares: Vec<SquareId> = field.squares().iter().map(|s| s.id).collect();
         let mut checked = [0usize; 2];
-        for game in 0..6 {
+        let substitutes: Vec<Action> = (0..30u8)
+            .flat_map(|player| {
+                (0..30u8).map(move |replaced| Action::Substitute { player, replaced })
+            })
+            .collect();
+        for game in 0..games {
             let (mut state, _) = engine.new_game(game);
             let mut pick = Stream::new(9, game, Source::HomeAgent);
             let mut events = Vec::new();
@@ -330,8 +383,20 @@ mod tests {
                             .chain(&hands.offense)
                             .copied()
                             .collect();
-                        if state.phase != Phase::Position {
-                            for c in candidates(&listed, &squares, &hand) {
+                        let changes = matches!(
+                            state.phase,
+                            Phase::Position | Phase::Relief | Phase::Memorandum { .. }
+                        );
+                        let mut all = if state.phase == Phase::Position {
+                            Vec::new()
+                        } else {
+                            candidates(&listed, &squares, &hand)
+                        };
+                        if changes {
+                            all.extend(substitutes.iter().cloned());
+                        }
+                        {
+                            for c in all {
                                 let legal = engine.is_legal(&state, &c);
                                 assert_eq!(
                                     legal,
@@ -348,6 +413,9 @@ mod tests {
                 engine.apply(&mut state, action, &mut events).unwrap();
             }
         }
-        assert!(checked[0] > 100_000 && checked[1] > 10_000, "{checked:?}");
+        assert!(
+            checked[0] > 50_000 * games as usize && checked[1] > 3_000 * games as usize,
+            "{checked:?}"
+        );
     }
 }

@@ -175,7 +175,7 @@ impl Engine<'_> {
             int(bonus),
             Arg::Int(0),
             Arg::Int(0),
-            Arg::Int(0),
+            Arg::Int(i64::from(self.status(state, state.defense()))),
         ])? as i32;
         let mut play = Play::new(direction, distance, d1 + d2);
         self.put_batter_on_path(state);

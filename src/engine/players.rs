@@ -7,48 +7,67 @@
 //! card-free way.
 
 use super::Engine;
-use super::state::{POSITIONS, Side, State};
+use super::state::{Dugout, POSITIONS, Side, State};
 use crate::diagnostic::Diagnostic;
 use crate::ruleset::schema::Pitch;
 use crate::team::{Abilities, PlayerCard, Role, Team, ThrowTarget};
 
-/// One side's starting nine.
+/// One side: every card of its roster, and the starting lineup as roster
+/// indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Nine {
-    /// The cards by batting slot.
-    batting: Vec<PlayerCard>,
-    /// The cards by fielding position (`POSITIONS` order).
-    fielding: Vec<PlayerCard>,
+struct Side9 {
+    /// The team's cards, in file order.
+    roster: Vec<PlayerCard>,
+    /// The starting lineup.
+    start: Dugout,
 }
 
 /// Both sides' players, home first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Players {
-    sides: [Nine; 2],
+    sides: [Side9; 2],
 }
 
 impl Players {
-    /// The starting players of `home` and `away`, from each team's lineup:
-    /// the batters in order, each fielding the role written for him, and
-    /// the starting pitcher (who bats only without a DH). A team without a
+    /// The players of `home` and `away`, from each team's lineup: the
+    /// batters in order, each fielding the role written for him, and the
+    /// starting pitcher (who bats only without a DH). A team without a
     /// lineup plays the first card of each role, the pitcher batting
-    /// ninth.
+    /// ninth. The rest of the roster is the bench.
     pub fn new(home: &Team, away: &Team) -> Result<Players, Diagnostic> {
         Ok(Players {
-            sides: [nine(home)?, nine(away)?],
+            sides: [side_of(home)?, side_of(away)?],
         })
     }
 
-    /// The card batting in a slot (0..9) of a side.
-    pub fn batter(&self, side: Side, slot: u8) -> &PlayerCard {
-        let batting = &self.sides[side.index()].batting;
-        &batting[usize::from(slot) % batting.len()]
+    /// A side's starting lineup.
+    pub fn starting(&self, side: Side) -> &Dugout {
+        &self.sides[side.index()].start
     }
 
-    /// The card fielding a position (0..9: P, C, 1B ... RF) of a side.
+    /// A side's roster.
+    pub fn roster(&self, side: Side) -> &[PlayerCard] {
+        &self.sides[side.index()].roster
+    }
+
+    /// A card of a side's roster by index.
+    pub fn card(&self, side: Side, index: u8) -> &PlayerCard {
+        let roster = &self.sides[side.index()].roster;
+        &roster[usize::from(index) % roster.len()]
+    }
+
+    /// The card batting in a slot (0..9) of a side's starting lineup.
+    pub fn batter(&self, side: Side, slot: u8) -> &PlayerCard {
+        self.card(side, self.starting(side).batting[usize::from(slot) % 9])
+    }
+
+    /// The card fielding a position (0..9: P, C, 1B ... RF) of a side's
+    /// starting lineup.
     pub fn fielder(&self, side: Side, position: u8) -> &PlayerCard {
-        let fielding = &self.sides[side.index()].fielding;
-        &fielding[usize::from(position) % fielding.len()]
+        self.card(
+            side,
+            self.starting(side).fielding[usize::from(position) % 9],
+        )
     }
 }
 
@@ -73,12 +92,25 @@ impl Engine<'_> {
 
     /// The card of the offense's player batting in `slot` (a runner).
     pub(crate) fn runner_card(&self, state: &State, slot: u8) -> Option<&PlayerCard> {
-        Some(self.players?.batter(state.offense(), slot))
+        let side = state.offense();
+        let index = state.dugouts[side.index()].batting[usize::from(slot) % 9];
+        Some(self.players?.card(side, index))
     }
 
     /// The card of the defense's fielder at a position (0..9).
     pub(crate) fn fielder_card(&self, state: &State, fielder: u8) -> Option<&PlayerCard> {
-        Some(self.players?.fielder(state.defense(), fielder))
+        self.position_card(state, state.defense(), fielder)
+    }
+
+    /// The card of a side's player at a fielding position (0..9).
+    pub(crate) fn position_card(
+        &self,
+        state: &State,
+        side: Side,
+        position: u8,
+    ) -> Option<&PlayerCard> {
+        let index = state.dugouts[side.index()].fielding[usize::from(position) % 9];
+        Some(self.players?.card(side, index))
     }
 
     /// The batter against the pitcher, for a hit off `pitch`.
@@ -108,7 +140,7 @@ fn position_of(role: Role) -> Option<usize> {
     POSITIONS.iter().position(|&p| p == code)
 }
 
-fn nine(team: &Team) -> Result<Nine, Diagnostic> {
+fn side_of(team: &Team) -> Result<Side9, Diagnostic> {
     let missing = |what: String| {
         Diagnostic::error(format!(
             "team `{}` cannot take the field: {what}",
@@ -116,26 +148,35 @@ fn nine(team: &Team) -> Result<Nine, Diagnostic> {
         ))
         .hint("give the team a `lineup:` (docs/teams.md)")
     };
-    let card = |i: usize| {
-        team.players.get(i).cloned().ok_or_else(|| {
-            missing(format!(
+    if team.players.len() > usize::from(u8::MAX) {
+        return Err(missing(format!(
+            "it has {} players, more than a game can follow ({})",
+            team.players.len(),
+            u8::MAX
+        )));
+    }
+    let index = |i: usize| {
+        if i < team.players.len() {
+            Ok(i as u8)
+        } else {
+            Err(missing(format!(
                 "its lineup names card index {i}, which is not there"
-            ))
-        })
+            )))
+        }
     };
-    let mut fielding: [Option<PlayerCard>; 9] = Default::default();
+    let mut fielding: [Option<u8>; 9] = [None; 9];
     let mut batting = Vec::with_capacity(9);
     match &team.lineup {
         Some(lineup) if !lineup.order.is_empty() => {
             for slot in &lineup.order {
-                let player = card(slot.player)?;
+                let player = index(slot.player)?;
                 if let Some(p) = position_of(slot.role) {
-                    fielding[p] = Some(player.clone());
+                    fielding[p] = Some(player);
                 }
                 batting.push(player);
             }
             if let Some(pitcher) = lineup.starting_pitcher() {
-                fielding[0] = Some(card(pitcher)?);
+                fielding[0] = Some(index(pitcher)?);
             }
         }
         _ => {
@@ -143,29 +184,27 @@ fn nine(team: &Team) -> Result<Nine, Diagnostic> {
                 let player = team
                     .players
                     .iter()
-                    .find(|c| c.position().code() == *code)
-                    .cloned()
+                    .position(|c| c.position().code() == *code)
                     .ok_or_else(|| missing(format!("it has no {code}")))?;
-                fielding[p] = Some(player);
+                fielding[p] = Some(player as u8);
             }
             // Fielders bat in position order from the catcher, the pitcher
             // last.
-            batting.extend(fielding[1..].iter().flatten().cloned());
-            batting.extend(fielding[0].clone());
+            batting.extend(fielding[1..].iter().flatten());
+            batting.extend(fielding[0]);
         }
     }
-    let fielding: Vec<PlayerCard> = fielding
-        .into_iter()
-        .enumerate()
-        .map(|(p, c)| c.ok_or_else(|| missing(format!("nobody plays {}", POSITIONS[p]))))
-        .collect::<Result<_, _>>()?;
-    if batting.len() != 9 {
-        return Err(missing(format!(
-            "its lineup has {} batters, not 9",
-            batting.len()
-        )));
+    let mut start = Dugout::default();
+    for (p, f) in fielding.into_iter().enumerate() {
+        start.fielding[p] = f.ok_or_else(|| missing(format!("nobody plays {}", POSITIONS[p])))?;
     }
-    Ok(Nine { batting, fielding })
+    start.batting = batting
+        .try_into()
+        .map_err(|b: Vec<u8>| missing(format!("its lineup has {} batters, not 9", b.len())))?;
+    Ok(Side9 {
+        roster: team.players.clone(),
+        start,
+    })
 }
 
 /// The card's minimum for a throw to `target` (`None`: he cannot make it).

@@ -17,8 +17,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
     FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
-    LetDrop, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes, Run, Steal,
-    ThrowCover, ThrowCutoff, ThrowTargets, Validate,
+    LetDrop, LineupRules, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes,
+    Run, StaminaTrack, Steal, Substitution, ThrowCover, ThrowCutoff, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -33,6 +33,8 @@ pub enum Arg {
     /// Six die faces' values (1..6 each), passed as an array: a batter
     /// card's direction for each face.
     Faces([u8; 6]),
+    /// A word from the engine's own vocabulary (an event, a role code).
+    Name(&'static str),
 }
 
 impl From<i64> for Arg {
@@ -180,6 +182,9 @@ impl Memoised {
                 Arg::Int(i) => i,
                 Arg::Bool(b) => i64::from(b),
                 Arg::Faces(faces) => faces.iter().fold(0, |acc, &f| acc << 8 | i64::from(f)),
+                // Address and length: equal keys are the same bytes (the
+                // address stays below 2^48 on every supported platform).
+                Arg::Name(name) => (name.as_ptr() as i64) | ((name.len() as i64) << 48),
             };
         }
         if let Some(hit) = RESULTS.with_borrow(|r| r.get(&key).cloned()) {
@@ -202,6 +207,7 @@ impl Memoised {
                     .map(|&f| rhai::Dynamic::from(i64::from(f)))
                     .collect::<rhai::Array>()
                     .into(),
+                Arg::Name(name) => name.into(),
             })
             .collect();
         let render = |e: ScriptError| Diagnostic::from(e).render_plain();
@@ -213,6 +219,62 @@ impl Memoised {
             map.insert("value".into(), value.into());
             Ok(map)
         }
+    }
+}
+
+/// What tires a pitcher: the events the `stamina.loss` hook prices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tiring {
+    /// A half inning he pitched in.
+    InningPitched,
+    /// One of his own plate appearances.
+    BattingTurn,
+    /// A home run he gave up.
+    HomeRun,
+    /// A base a batter or runner gained off him, walks excepted.
+    BaseConceded,
+    /// A walk.
+    Walk,
+}
+
+impl Tiring {
+    /// Every cause, in table order.
+    pub const ALL: [Tiring; 5] = [
+        Tiring::InningPitched,
+        Tiring::BattingTurn,
+        Tiring::HomeRun,
+        Tiring::BaseConceded,
+        Tiring::Walk,
+    ];
+
+    /// The name the hook receives.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiring::InningPitched => "inning_pitched",
+            Tiring::BattingTurn => "batting_turn",
+            Tiring::HomeRun => "home_run",
+            Tiring::BaseConceded => "base_conceded",
+            Tiring::Walk => "walk",
+        }
+    }
+}
+
+/// The Status Pitcher's rules (pro.stamina).
+#[derive(Debug)]
+pub struct StaminaRules {
+    /// `stamina.track`.
+    pub track: StaminaTrack,
+    /// `stamina.initial`: a new pitcher's stamina from his die.
+    pub initial: Memoised,
+    /// `stamina.loss`, tabulated when the rules are read (its inputs are
+    /// few): the cells each cause costs a starter (0) and a reliever (1).
+    pub loss: [[u8; 2]; Tiring::ALL.len()],
+}
+
+impl StaminaRules {
+    /// The cells `cause` costs a pitcher.
+    pub fn loss(&self, cause: Tiring, relief: bool) -> u8 {
+        self.loss[cause as usize][usize::from(relief)]
     }
 }
 
@@ -289,6 +351,11 @@ pub struct GameRules {
     pub bases: BasePath,
     /// `offense.run`.
     pub run: Run,
+    /// The Status Pitcher (`stamina.*`), for rulesets whose pitchers tire.
+    pub stamina: Option<StaminaRules>,
+    /// `lineup.substitution` and the star cap of `lineup.rules`, for
+    /// rulesets with Player cards.
+    pub substitution: Option<(Substitution, LineupRules)>,
     /// The clause each rule key cites.
     sources: HashMap<String, String>,
 }
@@ -345,6 +412,20 @@ impl GameRules {
                 throw_cutoff: r.optional("throw.cutoff"),
                 bases: r.value("bases.path")?,
                 run: r.value("offense.run")?,
+                stamina: if r.ruleset.rules.contains_key("stamina.track") {
+                    Some(StaminaRules {
+                        track: r.value("stamina.track")?,
+                        initial: r.hook("stamina.initial")?,
+                        loss: r.loss_table("stamina.loss")?,
+                    })
+                } else {
+                    None
+                },
+                substitution: if r.ruleset.rules.contains_key("lineup.substitution") {
+                    Some((r.value("lineup.substitution")?, r.value("lineup.rules")?))
+                } else {
+                    None
+                },
                 sources: ruleset
                     .rules
                     .iter()
@@ -419,6 +500,34 @@ impl Reader<'_> {
                 None
             }
         }
+    }
+}
+
+impl Reader<'_> {
+    /// A hook over a small closed set of inputs, run for each of them now:
+    /// `stamina.loss` for every cause, for a starter and a reliever. A
+    /// failing script is a problem of the ruleset, reported at its source.
+    fn loss_table(&mut self, key: &str) -> Option<[[u8; 2]; Tiring::ALL.len()]> {
+        let hook = self.hook(key)?;
+        let mut table = [[0; 2]; Tiring::ALL.len()];
+        for cause in Tiring::ALL {
+            for relief in [false, true] {
+                let args = vec![
+                    rhai::Dynamic::from(cause.name().to_string()),
+                    rhai::Dynamic::from(relief),
+                ];
+                match hook.hook.hook.call_as::<i64>(args) {
+                    Ok(cells) => {
+                        table[cause as usize][usize::from(relief)] = cells.clamp(0, 99) as u8;
+                    }
+                    Err(e) => {
+                        self.problems.push(Diagnostic::from(e));
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(table)
     }
 }
 

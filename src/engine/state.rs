@@ -194,8 +194,19 @@ impl Play {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
-    /// The defense places its fielders for the half inning.
+    /// The defense places its fielders for the half inning (and may
+    /// change players first).
     Position,
+    /// The defense must replace its pitcher, who has no stamina left
+    /// (pro.stamina).
+    Relief,
+    /// The die for a new pitcher's stamina (chance).
+    StaminaDie {
+        /// The side whose pitcher takes the mound.
+        side: Side,
+        /// Where the game goes on.
+        resume: Resume,
+    },
     /// Before the first pitch to a batter: a manager draws or discards.
     Memorandum {
         /// Who chooses (defense first, then offense).
@@ -267,6 +278,57 @@ pub enum DefenseRoll {
     },
 }
 
+/// One side's dugout: its players in the game (pro.lineup, pro.substitution,
+/// pro.stamina): who bats in each slot and fields each position, as
+/// indices into the side's roster (`Players`), the players already
+/// replaced (who cannot return), and the pitcher's Status track. Games
+/// without Player cards keep the identity lineup and no track.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dugout {
+    /// The roster index batting in each slot (0..9).
+    pub batting: [u8; 9],
+    /// The roster index fielding each position (P, C, 1B ... RF).
+    pub fielding: [u8; 9],
+    /// Roster indices of the players who left the game.
+    pub gone: Vec<u8>,
+    /// The pitcher's stamina: the cell of the Status track his token
+    /// covers (`None` until it is rolled, or when the rules have no track).
+    pub stamina: Option<u8>,
+    /// Whether the pitcher entered in relief.
+    pub relief: bool,
+    /// Special cards this manager has played in the game.
+    pub specials: u8,
+    /// Special cards this manager has played in this inning, on defense
+    /// and on offense.
+    pub specials_inning: [u8; 2],
+}
+
+impl Default for Dugout {
+    /// The identity lineup: slot and position `i` hold roster index `i`.
+    fn default() -> Self {
+        let identity = std::array::from_fn(|i| i as u8);
+        Dugout {
+            batting: identity,
+            fielding: identity,
+            gone: Vec::new(),
+            stamina: None,
+            relief: false,
+            specials: 0,
+            specials_inning: [0; 2],
+        }
+    }
+}
+
+/// Where the game goes on after a pitcher's stamina roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resume {
+    /// The defense positions its fielders (the start of a half inning).
+    Position,
+    /// The defense's memorandum before the next batter.
+    Memorandum,
+}
+
 /// A manager's cards in hand, one hand per deck.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hands {
@@ -331,6 +393,8 @@ pub struct State {
     pub decks: [Deck; 2],
     /// Pitches thrown by each side's pitcher (for box scores).
     pub pitches: [u32; 2],
+    /// Each side's players in the game (home 0, away 1).
+    pub dugouts: [Dugout; 2],
     /// The seed of the deck shuffles, and how many shuffles were made: a
     /// reshuffle draws its order from these, so a game's decks depend only
     /// on its seed.

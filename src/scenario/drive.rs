@@ -542,6 +542,9 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
             d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
         ),
         Action::Position(_) => "position: standard".into(),
+        Action::Substitute { player, replaced } => {
+            format!("substitute: {{player: {player}, replaced: {replaced}}}")
+        }
         Action::Memo(Memo::Keep) => "memo: keep".into(),
         Action::Memo(Memo::Draw(n)) => format!("memo: draw {n}"),
         Action::Memo(Memo::Discard(ids)) => {

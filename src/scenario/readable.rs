@@ -227,6 +227,47 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
                 Val::List(squares.iter().map(|&s| sq(s)).collect()),
             )],
         ),
+        EventKind::Substitution {
+            side,
+            player,
+            name,
+            replaced,
+            slot,
+            position,
+            ..
+        } => (
+            "substitution",
+            [
+                ("side", word(words::side(*side))),
+                ("player", int(*player)),
+                ("name", word(name)),
+                ("replaced", int(*replaced)),
+            ]
+            .into_iter()
+            .chain(slot.map(|s| ("slot", int(s))))
+            .chain(position.map(|p| ("position", fielder(p))))
+            .collect(),
+        ),
+        EventKind::StaminaRolled { side, die, stamina } => (
+            "stamina_rolled",
+            vec![
+                ("side", word(words::side(*side))),
+                ("die", int(*die)),
+                ("stamina", int(*stamina)),
+            ],
+        ),
+        EventKind::Tired {
+            side,
+            cause,
+            stamina,
+        } => (
+            "tired",
+            vec![
+                ("side", word(words::side(*side))),
+                ("cause", word(cause)),
+                ("stamina", int(*stamina)),
+            ],
+        ),
         EventKind::BatterUp { side, slot } => (
             "batter_up",
             vec![("side", word(words::side(*side))), ("slot", int(*slot))],

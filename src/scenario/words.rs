@@ -133,6 +133,8 @@ pub(crate) const PHASES: &[&str] = &[
     "texas_choice",
     "defense",
     "defense_die",
+    "relief",
+    "stamina_die",
     "run_die",
     "run",
     "over",
@@ -142,6 +144,8 @@ pub(crate) const PHASES: &[&str] = &[
 pub(crate) fn phase(phase: &Phase) -> &'static str {
     match phase {
         Phase::Position => "position",
+        Phase::Relief => "relief",
+        Phase::StaminaDie { .. } => "stamina_die",
         Phase::Memorandum { .. } => "memorandum",
         Phase::Pitch => "pitch",
         Phase::Response { .. } => "response",

@@ -81,6 +81,27 @@ impl Pitching {
     }
 }
 
+/// One player's line: his name, the position he played, his numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row<T> {
+    /// The player's name.
+    pub name: String,
+    /// His position as a scorer writes it (`CF`, `DH`, `P`).
+    pub position: String,
+    /// His numbers.
+    pub line: T,
+}
+
+impl<T: Default> Row<T> {
+    fn new(name: &str, position: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            position: position.to_string(),
+            line: T::default(),
+        }
+    }
+}
+
 /// One side's row of the line score.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineScore {
@@ -103,8 +124,11 @@ pub struct BoxScore<'a> {
     card: &'a Scorecard,
     records: Vec<Record>,
     line: [LineScore; 2],
-    batting: [[Batting; 9]; 2],
-    pitching: [Pitching; 2],
+    /// Each side's batting lines by slot: the starter, then each player
+    /// who came in for him.
+    batting: [[Vec<Row<Batting>>; 9]; 2],
+    /// Each side's pitchers in the order they pitched.
+    pitching: [Vec<Row<Pitching>>; 2],
     /// Errors by fielder number (index number - 1), per side.
     errors: [[u32; 9]; 2],
     /// The final score as the engine announced it.
@@ -119,8 +143,14 @@ impl<'a> BoxScore<'a> {
             card,
             records: Vec::new(),
             line: Default::default(),
-            batting: [[Batting::default(); 9]; 2],
-            pitching: [Pitching::default(); 2],
+            batting: [Side::Home, Side::Away].map(|side| {
+                std::array::from_fn(|slot| {
+                    let b = card.batter(side, slot as u8);
+                    vec![Row::new(&b.name, &b.position)]
+                })
+            }),
+            pitching: [Side::Home, Side::Away]
+                .map(|side| vec![Row::new(&card.side(side).pitcher, "P")]),
             errors: [[0; 9]; 2],
             final_score: None,
         }
@@ -139,23 +169,42 @@ impl<'a> BoxScore<'a> {
         &self.line[side.index()]
     }
 
-    /// A side's batting lines, by batting slot.
-    pub fn batting(&self, side: Side) -> &[Batting; 9] {
-        &self.batting[side.index()]
+    /// A side's batting lines in batting order: each slot's starter, then
+    /// the players who came in for him.
+    pub fn batting(&self, side: Side) -> impl Iterator<Item = &Row<Batting>> {
+        self.batting[side.index()].iter().flatten()
     }
 
     /// A side's batting totals.
     pub fn batting_total(&self, side: Side) -> Batting {
         let mut total = Batting::default();
-        for b in &self.batting[side.index()] {
-            total.add(b);
+        for row in self.batting(side) {
+            total.add(&row.line);
         }
         total
     }
 
-    /// A side's pitching line.
-    pub fn pitching(&self, side: Side) -> &Pitching {
+    /// A side's pitching lines, in the order they pitched.
+    pub fn pitching(&self, side: Side) -> &[Row<Pitching>] {
         &self.pitching[side.index()]
+    }
+
+    /// The line of the player batting in a slot now.
+    fn batter_now(&mut self, side: Side, slot: u8) -> &mut Batting {
+        let rows = &mut self.batting[side.index()][usize::from(slot) % 9];
+        &mut rows
+            .last_mut()
+            .expect("every slot has its starter's row")
+            .line
+    }
+
+    /// The line of a side's pitcher now.
+    fn pitcher_now(&mut self, side: Side) -> &mut Pitching {
+        let rows = &mut self.pitching[side.index()];
+        &mut rows
+            .last_mut()
+            .expect("every side has its starter's row")
+            .line
     }
 
     /// The final score the engine announced (home, away), once over.
@@ -168,10 +217,27 @@ impl<'a> BoxScore<'a> {
             Record::HalfStarted { half, .. } => {
                 self.line[batting(*half).index()].innings.push(0);
             }
+            Record::Substitution {
+                side,
+                name,
+                slot,
+                position,
+                ..
+            } => {
+                let code = |p: u8| POSITIONS[usize::from(p) % 9];
+                if let Some(slot) = slot {
+                    let rows = &mut self.batting[side.index()][usize::from(*slot) % 9];
+                    let was = rows.last().map_or("-", |r| r.position.as_str()).to_string();
+                    rows.push(Row::new(name, position.map_or(was.as_str(), code)));
+                }
+                if *position == Some(0) {
+                    self.pitching[side.index()].push(Row::new(name, "P"));
+                }
+            }
             Record::Appearance(pa) => {
                 let (o, d) = (pa.side.index(), pa.side.other().index());
-                let b = &mut self.batting[o][usize::from(pa.batter) % 9];
-                let p = &mut self.pitching[d];
+                let mut p = *self.pitcher_now(pa.side.other());
+                let mut b = *self.batter_now(pa.side, pa.batter);
                 b.pa += 1;
                 if pa.outcome.at_bat() {
                     b.ab += 1;
@@ -201,6 +267,8 @@ impl<'a> BoxScore<'a> {
                     _ => {}
                 }
                 p.outs += u32::from(pa.outs);
+                *self.batter_now(pa.side, pa.batter) = b;
+                *self.pitcher_now(pa.side.other()) = p;
                 for &slot in &pa.scored {
                     self.run(pa.side, slot);
                 }
@@ -210,7 +278,7 @@ impl<'a> BoxScore<'a> {
                 }
             }
             Record::Steal { side, line, .. } => {
-                self.batting[side.index()][usize::from(line.slot) % 9].sb += 1;
+                self.batter_now(*side, line.slot).sb += 1;
             }
             Record::Run { side, line } => self.run(*side, line.slot),
             Record::HalfEnded(s) => {
@@ -223,9 +291,9 @@ impl<'a> BoxScore<'a> {
     }
 
     fn run(&mut self, side: Side, slot: u8) {
-        let (o, d) = (side.index(), side.other().index());
-        self.batting[o][usize::from(slot) % 9].r += 1;
-        self.pitching[d].r += 1;
+        let o = side.index();
+        self.batter_now(side, slot).r += 1;
+        self.pitcher_now(side.other()).r += 1;
         self.line[o].r += 1;
         if let Some(last) = self.line[o].innings.last_mut() {
             *last += 1;
@@ -296,9 +364,12 @@ impl<'a> BoxScore<'a> {
                 b.ab, b.r, b.h, b.rbi, b.bb, b.so
             );
         };
-        for (slot, b) in self.batting[side.index()].iter().enumerate() {
-            let batter = self.card.batter(side, slot as u8);
-            row(out, &format!("{} {}", batter.name, batter.position), b);
+        for slot in &self.batting[side.index()] {
+            for (i, r) in slot.iter().enumerate() {
+                // Substitutes are indented under the player they replaced.
+                let indent = if i == 0 { "" } else { "  " };
+                row(out, &format!("{indent}{} {}", r.name, r.position), &r.line);
+            }
         }
         row(out, "Totals", &self.batting_total(side));
     }
@@ -311,18 +382,20 @@ impl<'a> BoxScore<'a> {
             "Pitching", "IP", "H", "R", "BB", "SO"
         );
         for side in [Side::Away, Side::Home] {
-            let lineup = self.card.side(side);
-            let p = &self.pitching[side.index()];
-            let _ = writeln!(
-                out,
-                "{:<width$}{:>5}{:>4}{:>4}{:>4}{:>4}",
-                format!("{}, {}", lineup.pitcher, lineup.code),
-                p.innings(),
-                p.h,
-                p.r,
-                p.bb,
-                p.so
-            );
+            let code = &self.card.side(side).code;
+            for r in &self.pitching[side.index()] {
+                let p = &r.line;
+                let _ = writeln!(
+                    out,
+                    "{:<width$}{:>5}{:>4}{:>4}{:>4}{:>4}",
+                    format!("{}, {code}", r.name),
+                    p.innings(),
+                    p.h,
+                    p.r,
+                    p.bb,
+                    p.so
+                );
+            }
         }
     }
 
@@ -339,10 +412,10 @@ impl<'a> BoxScore<'a> {
         for (label, get) in stats {
             let mut names = Vec::new();
             for side in [Side::Away, Side::Home] {
-                for (slot, b) in self.batting[side.index()].iter().enumerate() {
-                    let n = get(b);
+                for r in self.batting(side) {
+                    let n = get(&r.line);
                     if n > 0 {
-                        names.push(counted(&self.card.batter(side, slot as u8).name, n));
+                        names.push(counted(&r.name, n));
                     }
                 }
             }

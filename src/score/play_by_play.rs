@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::scorecard::Scorecard;
 use super::scorekeeper::{HalfSummary, Line, Record, Scorekeeper, Situation};
-use crate::engine::{Event, Half, Side};
+use crate::engine::{Event, Half, POSITIONS, Side};
 use crate::field::Field;
 
 /// Width of the name column.
@@ -31,9 +31,15 @@ enum Name {
 #[derive(Debug, Clone)]
 pub struct PlayByPlay<'a> {
     scorer: Scorekeeper<'a>,
-    card: &'a Scorecard,
+    /// The names as they stand now (substitutes replace starters).
+    card: Scorecard,
     records: Vec<Record>,
     text: String,
+    /// A half inning's heading waits for the changes made before its first
+    /// pitch, so it names the pitcher who takes the mound; the changes'
+    /// lines follow it.
+    heading: Option<(u8, Half)>,
+    changes: Vec<String>,
 }
 
 impl<'a> PlayByPlay<'a> {
@@ -41,9 +47,11 @@ impl<'a> PlayByPlay<'a> {
     pub fn new(field: &'a Field, card: &'a Scorecard) -> Self {
         Self {
             scorer: Scorekeeper::new(field),
-            card,
+            card: card.clone(),
             records: Vec::new(),
             text: String::new(),
+            heading: None,
+            changes: Vec::new(),
         }
     }
 
@@ -66,28 +74,11 @@ impl<'a> PlayByPlay<'a> {
     }
 
     fn write(&mut self, record: &Record) {
+        if !matches!(record, Record::Substitution { .. }) {
+            self.flush_heading();
+        }
         match record {
-            Record::HalfStarted { inning, half } => {
-                let (bat, field) = match half {
-                    Half::Top => (Side::Away, Side::Home),
-                    Half::Bottom => (Side::Home, Side::Away),
-                };
-                if !self.text.is_empty() {
-                    self.text.push('\n');
-                }
-                let _ = writeln!(
-                    self.text,
-                    "{} of the {}: {} batting, {} pitching for {}",
-                    match half {
-                        Half::Top => "Top",
-                        Half::Bottom => "Bottom",
-                    },
-                    ordinal(*inning),
-                    self.card.side(bat).team,
-                    self.card.side(field).pitcher,
-                    self.card.side(field).team,
-                );
-            }
+            Record::HalfStarted { inning, half } => self.heading = Some((*inning, *half)),
             Record::Appearance(pa) => {
                 for line in &pa.lines {
                     let style = if line.runner {
@@ -96,6 +87,30 @@ impl<'a> PlayByPlay<'a> {
                         Name::WithPosition
                     };
                     self.line(pa.side, line, style);
+                }
+            }
+            Record::Substitution {
+                side,
+                name,
+                replaced,
+                slot,
+                position,
+            } => {
+                let what = if *position == Some(0) {
+                    "Pitching change"
+                } else {
+                    "Substitution"
+                };
+                let role = position.map_or("DH", |p| POSITIONS[usize::from(p) % 9]);
+                let line = format!(
+                    "    {what}, {}: {name} ({role}) replaces {replaced}\n",
+                    self.card.side(*side).code
+                );
+                self.card.substitute(*side, name, *slot, *position);
+                if self.heading.is_some() {
+                    self.changes.push(line);
+                } else {
+                    self.text.push_str(&line);
                 }
             }
             Record::Steal { side, line, .. } => self.line(*side, line, Name::Plain),
@@ -119,6 +134,36 @@ impl<'a> PlayByPlay<'a> {
                     }
                 );
             }
+        }
+    }
+
+    /// Writes the pending half-inning heading, then the changes made
+    /// before its first pitch.
+    fn flush_heading(&mut self) {
+        let Some((inning, half)) = self.heading.take() else {
+            return;
+        };
+        let (bat, field) = match half {
+            Half::Top => (Side::Away, Side::Home),
+            Half::Bottom => (Side::Home, Side::Away),
+        };
+        if !self.text.is_empty() {
+            self.text.push('\n');
+        }
+        let _ = writeln!(
+            self.text,
+            "{} of the {}: {} batting, {} pitching for {}",
+            match half {
+                Half::Top => "Top",
+                Half::Bottom => "Bottom",
+            },
+            ordinal(inning),
+            self.card.side(bat).team,
+            self.card.side(field).pitcher,
+            self.card.side(field).team,
+        );
+        for line in std::mem::take(&mut self.changes) {
+            self.text.push_str(&line);
         }
     }
 

@@ -68,6 +68,18 @@ impl Scorecard {
         &self.sides[side.index()]
     }
 
+    /// A player came in for another: he bats in the slot and plays the
+    /// position (0..9) he took over (pro.substitution).
+    pub fn substitute(&mut self, side: Side, name: &str, slot: Option<u8>, position: Option<u8>) {
+        let lineup = &mut self.sides[side.index()];
+        if let Some(batter) = slot.and_then(|s| lineup.batters.get_mut(usize::from(s))) {
+            batter.name = name.to_string();
+        }
+        if position == Some(0) {
+            lineup.pitcher = name.to_string();
+        }
+    }
+
     /// The batter in a slot of a side.
     pub fn batter(&self, side: Side, slot: u8) -> &Batter {
         let batters = &self.sides[side.index()].batters;

@@ -300,6 +300,19 @@ pub enum Record {
         /// The line (its slot is the runner's).
         line: Line,
     },
+    /// A player came into the game.
+    Substitution {
+        /// His side.
+        side: Side,
+        /// His name.
+        name: String,
+        /// The name of the player he replaced.
+        replaced: String,
+        /// The batting slot he took over.
+        slot: Option<u8>,
+        /// The fielding position (0..9) he took over.
+        position: Option<u8>,
+    },
     /// A half inning ended.
     HalfEnded(HalfSummary),
     /// The game ended.
@@ -382,6 +395,20 @@ impl<'f> Scorekeeper<'f> {
             };
         }
         match &event.kind {
+            EventKind::Substitution {
+                side,
+                name,
+                replaced_name,
+                slot,
+                position,
+                ..
+            } => out.push(Record::Substitution {
+                side: *side,
+                name: name.clone(),
+                replaced: replaced_name.clone(),
+                slot: *slot,
+                position: *position,
+            }),
             EventKind::HalfStarted { inning, half } => {
                 self.finish(out);
                 self.now.inning = *inning;
@@ -575,6 +602,8 @@ impl<'f> Scorekeeper<'f> {
                 }
             }
             EventKind::Shuffled { .. }
+            | EventKind::StaminaRolled { .. }
+            | EventKind::Tired { .. }
             | EventKind::Positioned { .. }
             | EventKind::Drew { .. }
             | EventKind::Discarded { .. }

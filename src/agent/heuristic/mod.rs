@@ -30,6 +30,7 @@
 //! abilities in the values of `at_bat` (`Knobs`, `Plate::against`).
 
 mod at_bat;
+mod bullpen;
 mod fielding;
 mod running;
 
@@ -115,6 +116,13 @@ impl<'a> HeuristicAgent<'a> {
         };
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
+        if matches!(
+            view.phase(),
+            Phase::Position | Phase::Relief | Phase::Memorandum { .. }
+        ) && let Some(change) = bullpen::change(t.engine, view, legal)
+        {
+            return Some(change);
+        }
         match view.phase() {
             // The engine offers the standard placement; it is sound.
             Phase::Position => {

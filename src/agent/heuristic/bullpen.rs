@@ -1,0 +1,47 @@
+//! The heuristic manager's bullpen: when to take the pitcher out and whom
+//! to bring in (pro.stamina, pro.substitution). He relieves a pitcher who
+//! has to go (stamina 0) and one whose token has reached a cell that
+//! lowers his pitching values, bringing in the rested pitcher with the
+//! best pitching values the lineup rules allow. He makes no other changes.
+
+use crate::agent::{Legal, View};
+use crate::engine::{Action, Engine, Phase};
+
+/// A pitching change, when the manager wants one now.
+pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
+    let players = engine.players?;
+    if view.batting() {
+        return None;
+    }
+    let side = view.side();
+    let dugout = view.dugout(side);
+    let forced = matches!(view.phase(), Phase::Relief);
+    let tired = match (engine.rules.stamina.as_ref(), dugout.stamina) {
+        (Some(rules), Some(stamina)) => {
+            stamina == 0 || rules.track.modifier(i64::from(stamina)) < 0
+        }
+        _ => false,
+    };
+    if !forced && !tired {
+        return None;
+    }
+    let pitcher = dugout.fielding[0];
+    let worth = |player: u8| {
+        let card = players.card(side, player);
+        card.pitch.as_ref().map_or(0, |p| {
+            u32::from(p.fastball) + u32::from(p.curveball) + u32::from(p.dropball)
+        })
+    };
+    legal
+        .actions()
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Substitute { player, replaced } if replaced == pitcher => Some(player),
+            _ => None,
+        })
+        .max_by_key(|&p| (worth(p), std::cmp::Reverse(p)))
+        .map(|player| Action::Substitute {
+            player,
+            replaced: pitcher,
+        })
+}

@@ -1,0 +1,470 @@
+//! The dugout: players coming into the game (pro.substitution) and the
+//! pitcher's Status track (pro.stamina). A substitute takes over the
+//! batting slot and the fielding position of the player he replaces, who
+//! cannot return; the starters' star quality stays within the cap. A
+//! pitcher's stamina is rolled as he takes the mound, lost for each inning
+//! pitched and each of his batting turns (as `stamina.loss` prices them),
+//! lowers his pitching values on the track's -1 and -2 cells, and at 0 he
+//! must be relieved before his team defends again.
+
+use super::event::EventKind;
+use super::rules::{Arg, StaminaRules, Tiring};
+use super::state::{Phase, Resume, Side, State};
+use super::{Action, Applied, Engine, Event, ev, illegal};
+
+impl Engine<'_> {
+    /// The Status rules, when this game tracks stamina (its rules have a
+    /// track and it has players).
+    fn tracks_stamina(&self) -> Option<&StaminaRules> {
+        self.players?;
+        self.rules.stamina.as_ref()
+    }
+
+    /// The modifier of a side's pitcher's Status cell (0, -1 or -2),
+    /// added to his pitching values. A pitcher left at 0, with nobody to
+    /// relieve him, pitches on the last cell.
+    pub(crate) fn status(&self, state: &State, side: Side) -> i8 {
+        match (self.tracks_stamina(), state.dugouts[side.index()].stamina) {
+            (Some(rules), Some(stamina)) => rules.track.modifier(i64::from(stamina.max(1))),
+            _ => 0,
+        }
+    }
+
+    /// The start of a half inning: the defense relieves a pitcher with no
+    /// stamina left, or rolls a new pitcher's stamina, then positions its
+    /// fielders.
+    pub(crate) fn begin_half(&self, state: &mut State) {
+        let side = state.defense();
+        if self.tracks_stamina().is_some() {
+            let stamina = state.dugouts[side.index()].stamina;
+            if stamina == Some(0) && self.any_relief(state, side) {
+                state.phase = Phase::Relief;
+                return;
+            }
+            if stamina.is_none() {
+                state.phase = Phase::StaminaDie {
+                    side,
+                    resume: Resume::Position,
+                };
+                return;
+            }
+        }
+        state.phase = Phase::Position;
+    }
+
+    /// A new pitcher's stamina die.
+    pub(crate) fn stamina_die(
+        &self,
+        state: &mut State,
+        action: &Action,
+        side: Side,
+        resume: Resume,
+        dice: &[u8],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let &[die] = dice else {
+            return Err(illegal(action, "a pitcher's stamina takes one die"));
+        };
+        if !(1..=6).contains(&die) {
+            return Err(illegal(action, "dice show 1 to 6"));
+        }
+        let (Some(rules), Some(card)) = (self.tracks_stamina(), self.position_card(state, side, 0))
+        else {
+            return Err(illegal(action, "this game has no Status Pitcher track"));
+        };
+        let relief = state.dugouts[side.index()].relief;
+        let rolled = rules.initial.int(&[
+            Arg::Int(i64::from(die)),
+            Arg::Name(card.role.code()),
+            Arg::Bool(relief),
+        ])?;
+        let cells = rules.track.cells.len() as i64;
+        let stamina = rolled.clamp(1, cells) as u8;
+        state.dugouts[side.index()].stamina = Some(stamina);
+        events.push(ev(
+            "stamina.initial",
+            EventKind::StaminaRolled { side, die, stamina },
+        ));
+        match resume {
+            Resume::Position => state.phase = Phase::Position,
+            Resume::Memorandum => self.start_memo(state, side, events),
+        }
+        Ok(())
+    }
+
+    /// A side's pitcher tires for `cause`: his token moves left as many
+    /// cells as `stamina.loss` says.
+    pub(crate) fn tire(
+        &self,
+        state: &mut State,
+        side: Side,
+        cause: Tiring,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(rules) = self.tracks_stamina() else {
+            return;
+        };
+        let dugout = &mut state.dugouts[side.index()];
+        let Some(stamina) = dugout.stamina else {
+            return;
+        };
+        let loss = rules.loss(cause, dugout.relief);
+        if loss == 0 {
+            return;
+        }
+        let now = stamina.saturating_sub(loss);
+        dugout.stamina = Some(now);
+        events.push(ev(
+            "stamina.loss",
+            EventKind::Tired {
+                side,
+                cause: cause.name().to_string(),
+                stamina: now,
+            },
+        ));
+    }
+
+    /// After a batter's turn: a pitcher who batted tires.
+    pub(crate) fn tire_batting_pitcher(&self, state: &mut State, events: &mut Vec<Event>) {
+        let side = state.offense();
+        let dugout = &state.dugouts[side.index()];
+        if dugout.batting[usize::from(state.batter) % 9] == dugout.fielding[0] {
+            self.tire(state, side, Tiring::BattingTurn, events);
+        }
+    }
+
+    /// Whether `side` may change players now, and if only its pitcher
+    /// (a forced relief).
+    fn substitution_window(&self, state: &State, side: Side) -> Option<bool> {
+        self.players?;
+        self.rules.substitution.as_ref()?;
+        match state.phase {
+            Phase::Relief => (side == state.defense()).then_some(true),
+            Phase::Position => (side == state.defense()).then_some(false),
+            Phase::Memorandum { side: s } if s == side => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether a substitution is legal now: `player` from `side`'s bench
+    /// (never in the game before) for `replaced`, who is in the game and
+    /// plays the same role; the starters' star quality within the cap.
+    pub(crate) fn substitution_legal(
+        &self,
+        state: &State,
+        side: Side,
+        player: u8,
+        replaced: u8,
+    ) -> bool {
+        let (Some(pitcher_only), Some(players), Some((sub, lineup))) = (
+            self.substitution_window(state, side),
+            self.players,
+            self.rules.substitution.as_ref(),
+        ) else {
+            return false;
+        };
+        let dugout = &state.dugouts[side.index()];
+        let roster = players.roster(side);
+        let in_game = |i: u8| dugout.batting.contains(&i) || dugout.fielding.contains(&i);
+        if usize::from(player) >= roster.len()
+            || in_game(player)
+            || (!sub.replaced_may_return && dugout.gone.contains(&player))
+            || !in_game(replaced)
+            || (pitcher_only && dugout.fielding[0] != replaced)
+        {
+            return false;
+        }
+        let (new, old) = (&roster[usize::from(player)], &roster[usize::from(replaced)]);
+        if new.position() != old.position() {
+            return false;
+        }
+        let stars: u32 = roster
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| in_game(i as u8) && i as u8 != replaced)
+            .map(|(_, c)| u32::from(c.star))
+            .sum::<u32>()
+            + u32::from(new.star);
+        stars <= u32::from(lineup.star_quality_max)
+    }
+
+    /// Every legal substitution of `side` now.
+    pub(crate) fn substitutions(&self, state: &State, side: Side) -> Vec<Action> {
+        let Some(players) = self.players else {
+            return Vec::new();
+        };
+        if self.substitution_window(state, side).is_none() {
+            return Vec::new();
+        }
+        let n = players.roster(side).len() as u8;
+        let dugout = &state.dugouts[side.index()];
+        let mut in_game: Vec<u8> = dugout
+            .batting
+            .iter()
+            .chain(&dugout.fielding)
+            .copied()
+            .collect();
+        in_game.sort_unstable();
+        in_game.dedup();
+        let mut actions = Vec::new();
+        for player in 0..n {
+            for &replaced in &in_game {
+                if self.substitution_legal(state, side, player, replaced) {
+                    actions.push(Action::Substitute { player, replaced });
+                }
+            }
+        }
+        actions
+    }
+
+    /// Whether the defense has anyone to relieve its pitcher.
+    fn any_relief(&self, state: &State, side: Side) -> bool {
+        let Some(players) = self.players else {
+            return false;
+        };
+        let pitcher = state.dugouts[side.index()].fielding[0];
+        (0..players.roster(side).len() as u8).any(|p| {
+            let mut probe = state.clone();
+            probe.phase = Phase::Relief;
+            self.substitution_legal(&probe, side, p, pitcher)
+        })
+    }
+
+    /// Sends `player` in for `replaced`.
+    pub(crate) fn substitute(
+        &self,
+        state: &mut State,
+        action: &Action,
+        side: Side,
+        player: u8,
+        replaced: u8,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        if !self.substitution_legal(state, side, player, replaced) {
+            return Err(illegal(
+                action,
+                "not a substitution the lineup rules allow now (a bench player of the same role, \
+                 never in the game before, within the star quality cap)",
+            ));
+        }
+        let Some(players) = self.players else {
+            return Err(illegal(action, "this game has no players"));
+        };
+        let dugout = &mut state.dugouts[side.index()];
+        let slot = dugout.batting.iter().position(|&i| i == replaced);
+        let position = dugout.fielding.iter().position(|&i| i == replaced);
+        if let Some(s) = slot {
+            dugout.batting[s] = player;
+        }
+        if let Some(p) = position {
+            dugout.fielding[p] = player;
+        }
+        dugout.gone.push(replaced);
+        events.push(ev(
+            "lineup.substitution",
+            EventKind::Substitution {
+                side,
+                player,
+                name: players.card(side, player).name.clone(),
+                replaced,
+                replaced_name: players.card(side, replaced).name.clone(),
+                slot: slot.map(|s| s as u8),
+                position: position.map(|p| p as u8),
+            },
+        ));
+        if position == Some(0) && self.tracks_stamina().is_some() {
+            let dugout = &mut state.dugouts[side.index()];
+            dugout.stamina = None;
+            dugout.relief = true;
+            let resume = match state.phase {
+                Phase::Memorandum { .. } => Resume::Memorandum,
+                _ => Resume::Position,
+            };
+            state.phase = Phase::StaminaDie { side, resume };
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameRules, Players};
+    use crate::field::{Field, load_field};
+    use crate::ruleset::Ruleset;
+    use crate::team::load_team;
+
+    fn setup(ruleset: &str) -> (GameRules, Field, Players) {
+        let ruleset = Ruleset::load(ruleset).unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        (rules, load_field("classic").unwrap(), players)
+    }
+
+    /// A PRO game on its first pitch's doorstep: the home starter's
+    /// stamina rolled (a 3: 3 + 4 = 7), the defense about to position.
+    fn started(engine: &Engine<'_>) -> (State, Vec<Event>) {
+        let (mut state, _) = engine.new_game(1);
+        assert_eq!(
+            state.phase,
+            Phase::StaminaDie {
+                side: Side::Home,
+                resume: Resume::Position
+            }
+        );
+        let mut events = Vec::new();
+        engine
+            .apply(&mut state, Action::Dice(vec![3]), &mut events)
+            .unwrap();
+        (state, events)
+    }
+
+    /// pro.stamina: "Si tira un dado da 6 a cui si somma 4."
+    #[test]
+    fn a_starting_pitcher_rolls_d6_plus_4_before_his_first_pitch() {
+        let (rules, field, players) = setup("pro");
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (state, events) = started(&engine);
+        assert_eq!(state.dugouts[0].stamina, Some(7));
+        assert!(!state.dugouts[0].relief);
+        assert_eq!(state.phase, Phase::Position);
+        assert_eq!(
+            events[0].kind,
+            EventKind::StaminaRolled {
+                side: Side::Home,
+                die: 3,
+                stamina: 7
+            }
+        );
+        assert_eq!(rules.source(events[0].rule), "pro.stamina");
+    }
+
+    /// pro.stamina: the -1 and -2 cells lower the pitching values; one
+    /// cell is lost per inning pitched.
+    #[test]
+    fn the_last_cells_lower_pitching_and_each_inning_costs_one() {
+        let (rules, field, players) = setup("pro");
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (mut state, _) = started(&engine);
+        for (stamina, status) in [(7, 0), (3, 0), (2, -1), (1, -2), (0, -2)] {
+            state.dugouts[0].stamina = Some(stamina);
+            assert_eq!(engine.status(&state, Side::Home), status, "{stamina}");
+        }
+        state.dugouts[0].stamina = Some(3);
+        let mut events = Vec::new();
+        engine.tire(&mut state, Side::Home, Tiring::InningPitched, &mut events);
+        assert_eq!(state.dugouts[0].stamina, Some(2));
+        assert!(
+            matches!(&events[0].kind, EventKind::Tired { stamina: 2, cause, .. } if cause == "inning_pitched")
+        );
+        // PRO prices no home runs (MAJOR does).
+        engine.tire(&mut state, Side::Home, Tiring::HomeRun, &mut events);
+        assert_eq!((state.dugouts[0].stamina, events.len()), (Some(2), 1));
+    }
+
+    /// pro.stamina, pro.substitution: at 0 the pitcher must be replaced
+    /// before his team defends again; the reliever rolls his own stamina;
+    /// the replaced pitcher cannot return.
+    #[test]
+    fn a_pitcher_at_zero_is_relieved_and_cannot_return() {
+        let (rules, field, players) = setup("pro");
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (mut state, _) = started(&engine);
+        let starter = state.dugouts[0].fielding[0];
+        state.dugouts[0].stamina = Some(0);
+        engine.begin_half(&mut state);
+        assert_eq!(state.phase, Phase::Relief);
+        let listed = engine.legal_actions(&state);
+        assert!(!listed.is_empty());
+        assert!(
+            listed
+                .iter()
+                .all(|a| matches!(a, Action::Substitute { replaced, .. } if *replaced == starter))
+        );
+        let Action::Substitute { player, .. } = listed[0] else {
+            unreachable!()
+        };
+        let mut events = Vec::new();
+        engine
+            .apply(&mut state, listed[0].clone(), &mut events)
+            .unwrap();
+        assert!(matches!(
+            &events[0].kind,
+            EventKind::Substitution {
+                position: Some(0),
+                slot: None,
+                ..
+            }
+        ));
+        assert_eq!(state.dugouts[0].fielding[0], player);
+        assert!(state.dugouts[0].gone.contains(&starter));
+        assert_eq!(
+            state.phase,
+            Phase::StaminaDie {
+                side: Side::Home,
+                resume: Resume::Position
+            }
+        );
+        engine
+            .apply(&mut state, Action::Dice(vec![1]), &mut events)
+            .unwrap();
+        assert_eq!(state.dugouts[0].stamina, Some(5));
+        assert!(state.dugouts[0].relief);
+        assert_eq!(state.phase, Phase::Position);
+        let back = Action::Substitute {
+            player: starter,
+            replaced: player,
+        };
+        assert!(!engine.is_legal(&state, &back));
+        assert!(engine.apply(&mut state, back, &mut events).is_err());
+    }
+
+    /// pro.lineup, pro.substitution: a substitute plays the role of the
+    /// player he replaces, and the starters' star quality stays within 30
+    /// (the Falchi's lineup is at 30 already).
+    #[test]
+    fn substitutes_keep_the_role_and_the_star_cap() {
+        let (rules, field, players) = setup("pro");
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (state, _) = started(&engine);
+        let roster = players.roster(Side::Home);
+        let dugout = &state.dugouts[0];
+        let pitcher = dugout.fielding[0];
+        let star = roster[usize::from(pitcher)].star;
+        let bench = |keep: &dyn Fn(&crate::team::PlayerCard) -> bool| {
+            (0..roster.len() as u8)
+                .find(|&i| {
+                    !dugout.batting.contains(&i)
+                        && !dugout.fielding.contains(&i)
+                        && keep(&roster[usize::from(i)])
+                })
+                .unwrap()
+        };
+        let weaker = bench(&|c| c.is_pitcher() && c.star <= star);
+        let stronger = bench(&|c| c.is_pitcher() && c.star > star);
+        let catcher = bench(&|c| c.position().code() == "C");
+        let sub = |player| Action::Substitute {
+            player,
+            replaced: pitcher,
+        };
+        assert!(engine.is_legal(&state, &sub(weaker)));
+        assert!(!engine.is_legal(&state, &sub(stronger)), "over 30 stars");
+        assert!(!engine.is_legal(&state, &sub(catcher)), "not a pitcher");
+    }
+
+    /// BASIC has no Status track and no lineup rules: no stamina die, no
+    /// changes.
+    #[test]
+    fn basic_games_have_no_dugout_steps() {
+        let (rules, field, players) = setup("basic");
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (state, _) = engine.new_game(1);
+        assert_eq!(state.phase, Phase::Position);
+        assert_eq!(engine.legal_actions(&state).len(), 1);
+        assert_eq!(engine.status(&state, Side::Home), 0);
+    }
+}
