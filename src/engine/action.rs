@@ -44,6 +44,9 @@ pub enum Action {
     Pitch(CardId),
     /// The offense answers with a card.
     Respond(CardId),
+    /// A manager discards a special card of the hand he is playing from
+    /// and draws the top card of its deck, paying the `special.swap` price.
+    Swap(CardId),
     /// The offense says how a ball on a Texas square lies.
     Texas(Lie),
     /// The defense names the fielder who plays the ball: his action points

@@ -9,7 +9,7 @@ use super::cards::{Card, CardId, DeckKind};
 use super::event::EventKind;
 use super::state::{Phase, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
-use crate::ruleset::schema::{CountChange, Memorandum, Outcome};
+use crate::ruleset::schema::{AgainstImmediate, CountChange, Memorandum, Outcome};
 
 impl Engine<'_> {
     fn deck_of(side: Side, state: &State) -> DeckKind {
@@ -39,7 +39,7 @@ impl Engine<'_> {
 
     /// Adds a memorandum price to the count. Returns whether the at-bat is
     /// over (a walk or a strikeout was applied).
-    fn charge(
+    pub(crate) fn charge(
         &self,
         state: &mut State,
         rule: &'static str,
@@ -226,10 +226,16 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) -> Applied {
         let side = state.defense();
-        if !state.hands[side.index()].defense.contains(&card) {
-            return Err(illegal(action, "that card is not in the defense's hand"));
+        if !self.card_playable(state, side, DeckKind::Defense, card) {
+            return Err(illegal(
+                action,
+                "that card is not in the defense's hand, or is a special card beyond the limits",
+            ));
         }
-        Self::discard(state, side, DeckKind::Defense, &[card]);
+        let special = self.play_special(state, side, DeckKind::Defense, card, events);
+        if special.is_none() {
+            Self::discard(state, side, DeckKind::Defense, &[card]);
+        }
         state.pitches[side.index()] += 1;
         events.push(ev(
             "pitch.response",
@@ -237,7 +243,17 @@ impl Engine<'_> {
                 card: self.rules.defense_deck.card(card),
             },
         ));
-        state.phase = Phase::Response { pitch: card };
+        match special {
+            // An immediate card the offense does not answer settles the
+            // at-bat at once.
+            Some(s)
+                if s.effects.is_some()
+                    && self.rules.response.against_immediate == AgainstImmediate::NoResponse =>
+            {
+                self.immediate_effect(state, &s, events);
+            }
+            _ => state.phase = Phase::Response { pitch: card },
+        }
         Ok(())
     }
 
@@ -250,19 +266,46 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) -> Applied {
         let side = state.offense();
-        if !state.hands[side.index()].offense.contains(&card) {
-            return Err(illegal(action, "that card is not in the offense's hand"));
+        let pitched = self.rules.defense_deck.special(pitch).cloned();
+        let against_immediate = pitched.as_ref().is_some_and(|s| s.effects.is_some());
+        // Against an immediate pitch the answer is only given up
+        // (faq.pitch.must-respond): any card of the hand.
+        if !self.response_legal(state, pitch, card) {
+            return Err(illegal(
+                action,
+                "that card is not in the offense's hand, or is a special card beyond the limits",
+            ));
         }
         let response = self.rules.offense_deck.card(card);
-        let (Card::Pitch(p), Card::Response(r)) = (self.rules.defense_deck.card(pitch), response)
-        else {
-            return Err(illegal(action, "the cards are not a pitch and a response"));
-        };
-        Self::discard(state, side, DeckKind::Offense, &[card]);
+        if against_immediate && let Some(pitched) = &pitched {
+            Self::discard(state, side, DeckKind::Offense, &[card]);
+            events.push(ev(
+                "pitch.response",
+                EventKind::Responded { card: response },
+            ));
+            self.immediate_effect(state, pitched, events);
+            return Ok(());
+        }
+        let answer = self.play_special(state, side, DeckKind::Offense, card, events);
+        if answer.is_none() {
+            Self::discard(state, side, DeckKind::Offense, &[card]);
+        }
         events.push(ev(
             "pitch.response",
             EventKind::Responded { card: response },
         ));
+        if let Some(answer) = answer.as_ref().filter(|s| s.effects.is_some()) {
+            self.immediate_effect(state, answer, events);
+            return Ok(());
+        }
+        let (Card::Pitch(p), Card::Response(r)) = (self.rules.defense_deck.card(pitch), response)
+        else {
+            return Err(illegal(action, "the cards are not a pitch and a response"));
+        };
+        let specials = [
+            answer.map_or(0, |s| s.value),
+            pitched.map_or(0, |s| s.value),
+        ];
         let outcome = self.rules.outcomes.get(p, r);
         let limits = self.rules.count;
         match outcome {
@@ -296,6 +339,7 @@ impl Engine<'_> {
             Outcome::Hit => {
                 state.phase = Phase::HitDice {
                     bonus: 0,
+                    specials,
                     pitch: Some(p),
                 };
                 return Ok(());
@@ -303,6 +347,7 @@ impl Engine<'_> {
             Outcome::HitBonus | Outcome::PowerHit => {
                 state.phase = Phase::HitDice {
                     bonus: self.rules.bonus,
+                    specials,
                     pitch: Some(p),
                 };
                 return Ok(());

@@ -38,15 +38,59 @@ pub enum Card {
     Pitch(Pitch),
     /// An Offense card: a batter or runner action.
     Response(Response),
+    /// A special card with an immediate effect (Strike Out, One Base Hit):
+    /// its index in its deck's special cards. Specials with a value play
+    /// as the normal card they name.
+    Immediate(u8),
 }
 
 impl Card {
-    /// The card's printed name.
+    /// The card's printed name (an immediate special's is in its deck's
+    /// list: `DeckList::name`).
     pub fn name(self) -> &'static str {
         match self {
             Card::Pitch(p) => p.name(),
             Card::Response(r) => r.name(),
+            Card::Immediate(_) => "special card",
         }
+    }
+}
+
+/// What an immediate special card does in one situation
+/// (`special.immediate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effect {
+    /// The batter is out.
+    pub out: bool,
+    /// The base the batter reaches (0: none).
+    pub batter: u8,
+    /// Where the runners of first, second and third end (0: no runner, 4:
+    /// he scores).
+    pub runners: [u8; 3],
+}
+
+/// A special card of a deck (core.cards.decks, core.cards.special-values).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Special {
+    /// Its stable id (`strike_out`).
+    pub id: String,
+    /// Its printed name.
+    pub name: String,
+    /// The value added to its player's ability for the play.
+    pub value: i8,
+    /// For an immediate card, its effect in each situation: index
+    /// `runners * 3 + outs`, `runners` a bit per occupied base (first = 1).
+    pub effects: Option<Vec<Effect>>,
+}
+
+impl Special {
+    /// The situation index of `effects`.
+    pub fn situation(on_base: [bool; 3], outs: u8) -> usize {
+        let mask = on_base
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, &b)| m | (usize::from(b) << i));
+        mask * 3 + usize::from(outs.min(2))
     }
 }
 
@@ -59,6 +103,10 @@ pub struct CardId(pub u8);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckList {
     cards: Vec<Card>,
+    /// For each card, its special card's index in `specials`.
+    special_of: Vec<Option<u8>>,
+    /// The deck's special cards, once each.
+    specials: Vec<Special>,
 }
 
 impl DeckList {
@@ -68,7 +116,46 @@ impl DeckList {
             .iter()
             .flat_map(|&p| std::iter::repeat_n(Card::Pitch(p), usize::from(deck.count(p))))
             .collect();
-        Self { cards }
+        Self::normal(cards)
+    }
+
+    fn normal(cards: Vec<Card>) -> Self {
+        Self {
+            special_of: vec![None; cards.len()],
+            cards,
+            specials: Vec::new(),
+        }
+    }
+
+    /// Adds `count` copies of a special card after the deck's cards: an
+    /// immediate one (`plays_as: None`) or one that plays as a normal card.
+    pub fn add_special(&mut self, special: Special, plays_as: Option<Card>, count: u8) {
+        let index = self.specials.len() as u8;
+        let card = plays_as.unwrap_or(Card::Immediate(index));
+        for _ in 0..count {
+            self.cards.push(card);
+            self.special_of.push(Some(index));
+        }
+        self.specials.push(special);
+    }
+
+    /// The special card a card is, if it is one.
+    pub fn special(&self, id: CardId) -> Option<&Special> {
+        let index = (*self.special_of.get(usize::from(id.0))?)?;
+        self.specials.get(usize::from(index))
+    }
+
+    /// An immediate special by its index (`Card::Immediate`).
+    pub fn immediate(&self, index: u8) -> Option<&Special> {
+        self.specials.get(usize::from(index))
+    }
+
+    /// A card's printed name, specials included.
+    pub fn name(&self, id: CardId) -> &str {
+        match self.special(id) {
+            Some(s) => &s.name,
+            None => self.card(id).name(),
+        }
     }
 
     /// The Offense deck's normal cards, in the table's order.
@@ -77,7 +164,7 @@ impl DeckList {
             .iter()
             .flat_map(|&r| std::iter::repeat_n(Card::Response(r), usize::from(deck.count(r))))
             .collect();
-        Self { cards }
+        Self::normal(cards)
     }
 
     /// What a card is.

@@ -91,6 +91,28 @@ pub enum EventKind {
         /// His stamina now (0: he must be replaced).
         stamina: u8,
     },
+    /// A manager played a special card (core.cards.special-values).
+    SpecialPlayed {
+        /// Who.
+        side: Side,
+        /// The card's id (`hit_fastball_plus_1`).
+        id: String,
+        /// Its printed name.
+        name: String,
+        /// The value it adds to its player's ability (0 for an immediate
+        /// card).
+        value: i8,
+        /// Whether it has an immediate effect, settling the at-bat.
+        immediate: bool,
+    },
+    /// A manager swapped a special card for the top card of its deck, at
+    /// the price of a ball or a strike (pro.special.swap).
+    Swapped {
+        /// Who.
+        side: Side,
+        /// The card swapped away (its name).
+        name: String,
+    },
     /// A batter came to the plate.
     BatterUp {
         /// His side.

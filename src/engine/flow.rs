@@ -354,6 +354,10 @@ impl Engine<'_> {
             Half::Bottom => {
                 state.half = Half::Top;
                 state.inning += 1;
+                // pro.special.limits: the per-inning limits start again.
+                for dugout in &mut state.dugouts {
+                    dugout.specials_inning = [0; 2];
+                }
             }
         }
         state.runs[state.offense().index()].push(0);

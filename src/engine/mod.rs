@@ -22,6 +22,7 @@ mod flow;
 mod play;
 mod players;
 mod rules;
+mod specials;
 mod state;
 
 use std::fmt;
@@ -158,16 +159,32 @@ impl<'a> Engine<'a> {
                 actions.extend(self.substitutions(state, *side));
                 actions
             }
-            Phase::Pitch => state.hands[state.defense().index()]
-                .defense
-                .iter()
-                .map(|&c| Action::Pitch(c))
-                .collect(),
-            Phase::Response { .. } => state.hands[state.offense().index()]
-                .offense
-                .iter()
-                .map(|&c| Action::Respond(c))
-                .collect(),
+            Phase::Pitch => {
+                let side = state.defense();
+                let hand = &state.hands[side.index()].defense;
+                hand.iter()
+                    .filter(|&&c| self.card_playable(state, side, DeckKind::Defense, c))
+                    .map(|&c| Action::Pitch(c))
+                    .chain(
+                        hand.iter()
+                            .filter(|&&c| self.swap_legal(state, side, DeckKind::Defense, c))
+                            .map(|&c| Action::Swap(c)),
+                    )
+                    .collect()
+            }
+            Phase::Response { pitch } => {
+                let side = state.offense();
+                let hand = &state.hands[side.index()].offense;
+                hand.iter()
+                    .filter(|&&c| self.response_legal(state, *pitch, c))
+                    .map(|&c| Action::Respond(c))
+                    .chain(
+                        hand.iter()
+                            .filter(|&&c| self.swap_legal(state, side, DeckKind::Offense, c))
+                            .map(|&c| Action::Swap(c)),
+                    )
+                    .collect()
+            }
             Phase::TexasChoice => vec![Action::Texas(Lie::Ground), Action::Texas(Lie::Fly)],
             Phase::Defense => self.defense_actions(state),
             Phase::Run => self.run_actions(state),
@@ -195,10 +212,16 @@ impl<'a> Engine<'a> {
                 self.substitution_legal(state, *side, *player, *replaced)
             }
             (Phase::Pitch, Action::Pitch(card)) => {
-                state.hands[state.defense().index()].defense.contains(card)
+                self.card_playable(state, state.defense(), DeckKind::Defense, *card)
             }
-            (Phase::Response { .. }, Action::Respond(card)) => {
-                state.hands[state.offense().index()].offense.contains(card)
+            (Phase::Response { pitch }, Action::Respond(card)) => {
+                self.response_legal(state, *pitch, *card)
+            }
+            (Phase::Pitch, Action::Swap(card)) => {
+                self.swap_legal(state, state.defense(), DeckKind::Defense, *card)
+            }
+            (Phase::Response { .. }, Action::Swap(card)) => {
+                self.swap_legal(state, state.offense(), DeckKind::Offense, *card)
             }
             (Phase::TexasChoice, Action::Texas(_)) => true,
             (Phase::Defense, _) => self.defense_legal(state, action),
@@ -246,13 +269,32 @@ impl<'a> Engine<'a> {
                 self.stamina_die(state, action, side, resume, dice, events)
             }
             (Phase::Pitch, Action::Pitch(card)) => self.pitch(state, action, *card, events),
+            (Phase::Pitch, Action::Swap(card)) => {
+                let side = state.defense();
+                self.swap(state, action, side, DeckKind::Defense, *card, events)
+            }
+            (Phase::Response { .. }, Action::Swap(card)) => {
+                let side = state.offense();
+                self.swap(state, action, side, DeckKind::Offense, *card, events)
+            }
             (Phase::Response { pitch }, Action::Respond(card)) => {
                 let pitch = *pitch;
                 self.respond(state, action, pitch, *card, events)
             }
-            (Phase::HitDice { bonus, pitch }, Action::Dice(dice)) => {
-                let (bonus, pitch) = (*bonus, *pitch);
-                self.hit(state, action, bonus, pitch, dice, events)
+            (
+                Phase::HitDice {
+                    bonus,
+                    specials,
+                    pitch,
+                },
+                Action::Dice(dice),
+            ) => {
+                let swing = play::Swing {
+                    bonus: *bonus,
+                    specials: *specials,
+                    pitch: *pitch,
+                };
+                self.hit(state, action, swing, dice, events)
             }
             (Phase::TexasChoice, Action::Texas(lie)) => self.texas(state, *lie, events),
             (Phase::Defense, _) => self.defense_action(state, action, events),
@@ -311,6 +353,7 @@ mod tests {
             all.extend([
                 Action::Pitch(a),
                 Action::Respond(a),
+                Action::Swap(a),
                 Action::Memo(Memo::Discard(vec![a])),
             ]);
             for &b in hand {

@@ -30,6 +30,15 @@ fn base_pos(base: Base) -> u8 {
     }
 }
 
+/// What a swing brings to the hit: the card pair's bonus, the special
+/// cards' values (batting, pitching) and the pitch's type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Swing {
+    pub bonus: u8,
+    pub specials: [i8; 2],
+    pub pitch: Option<Pitch>,
+}
+
 impl Engine<'_> {
     /// The action points of a fielder (0..9): the budget of a defense turn
     /// he plays (`defense.action_points`).
@@ -133,14 +142,14 @@ impl Engine<'_> {
         )
     }
 
-    /// The hit: direction and distance from the dice and the hooks, then
-    /// where the ball lands.
+    /// The hit: direction and distance from the dice and the hooks (with
+    /// the swing's bonus, special values and pitch type), then where the
+    /// ball lands.
     pub(crate) fn hit(
         &self,
         state: &mut State,
         action: &Action,
-        bonus: u8,
-        pitch: Option<Pitch>,
+        swing: Swing,
         dice: &[u8],
         events: &mut Vec<Event>,
     ) -> Applied {
@@ -161,6 +170,11 @@ impl Engine<'_> {
             },
         ));
         let int = |i: u8| Arg::Int(i64::from(i));
+        let Swing {
+            bonus,
+            specials,
+            pitch,
+        } = swing;
         let matchup = self.matchup(state, pitch);
         let direction = self
             .rules
@@ -173,8 +187,8 @@ impl Engine<'_> {
             int(matchup.batting),
             int(matchup.pitching),
             int(bonus),
-            Arg::Int(0),
-            Arg::Int(0),
+            Arg::Int(i64::from(specials[0])),
+            Arg::Int(i64::from(specials[1])),
             Arg::Int(i64::from(self.status(state, state.defense()))),
         ])? as i32;
         let mut play = Play::new(direction, distance, d1 + d2);

@@ -12,13 +12,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::de::DeserializeOwned;
 
-use super::cards::DeckList;
+use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
-    FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
-    LetDrop, LineupRules, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes,
-    Run, StaminaTrack, Steal, Substitution, ThrowCover, ThrowCutoff, ThrowTargets, Validate,
+    DefenseSpecials, FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial,
+    HandLimits, HitFence, LetDrop, LineupRules, Memorandum, MemorandumUse, Movement, OffenseDeck,
+    OffenseSpecials, OutWays, PitchOutcomes, PitchResponse, Run, SpecialLimits, SpecialSwap,
+    StaminaTrack, Steal, Substitution, ThrowCover, ThrowCutoff, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -309,6 +310,11 @@ pub struct GameRules {
     pub offense_deck: DeckList,
     /// `pitch.outcomes`.
     pub outcomes: PitchOutcomes,
+    /// `pitch.response`.
+    pub response: PitchResponse,
+    /// `special.limits` and `special.swap`, when the game plays the
+    /// special cards (`deck.*_specials` and the `special_cards` option).
+    pub specials: Option<(SpecialLimits, SpecialSwap)>,
     /// `pitch.bonus`.
     pub bonus: u8,
     /// `pitch.steal`.
@@ -375,6 +381,36 @@ impl GameRules {
             .or(length.as_ref().map(|l| l.regulation_innings));
         let defense: Option<DefenseDeck> = r.value("deck.defense");
         let offense: Option<OffenseDeck> = r.value("deck.offense");
+        let with_specials = options.bool("special_cards").unwrap_or(true)
+            && ruleset.rules.contains_key("deck.defense_specials");
+        let decks = defense
+            .zip(offense)
+            .map(|(d, o)| (DeckList::defense(&d), DeckList::offense(&o)));
+        let decks = match decks {
+            Some((mut defense, mut offense)) if with_specials => {
+                let specials = (|| {
+                    let d: DefenseSpecials = r.value("deck.defense_specials")?;
+                    let o: OffenseSpecials = r.value("deck.offense_specials")?;
+                    Some((d, o))
+                })();
+                specials.and_then(|(d, o)| {
+                    for card in d {
+                        let plays_as = card.plays_as.map(Card::Pitch);
+                        let special =
+                            r.special(&card.id, &card.name, card.value, plays_as.is_none())?;
+                        defense.add_special(special, plays_as, card.count);
+                    }
+                    for card in o {
+                        let plays_as = card.plays_as.map(Card::Response);
+                        let special =
+                            r.special(&card.id, &card.name, card.value, plays_as.is_none())?;
+                        offense.add_special(special, plays_as, card.count);
+                    }
+                    Some((defense, offense))
+                })
+            }
+            other => other,
+        };
         let rules = (|| {
             Some(GameRules {
                 name: ruleset.name.clone(),
@@ -388,9 +424,15 @@ impl GameRules {
                 hand: r.value("hand.limits")?,
                 hand_initial: r.value("hand.initial")?,
                 forced_draw: r.value("hand.forced_draw")?,
-                defense_deck: DeckList::defense(&defense?),
-                offense_deck: DeckList::offense(&offense?),
+                defense_deck: decks.clone()?.0,
+                offense_deck: decks?.1,
                 outcomes: r.value("pitch.outcomes")?,
+                response: r.value("pitch.response")?,
+                specials: if with_specials {
+                    Some((r.value("special.limits")?, r.value("special.swap")?))
+                } else {
+                    None
+                },
                 bonus: r.value("pitch.bonus")?,
                 steal: r.value("pitch.steal")?,
                 hit_direction: r.hook("hit.direction")?,
@@ -504,6 +546,44 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// A special card, with its effect in every situation when it is
+    /// immediate: `special.immediate` tabulated now (a failing script is a
+    /// problem of the ruleset).
+    fn special(&mut self, id: &str, name: &str, value: i8, immediate: bool) -> Option<Special> {
+        let effects = if immediate {
+            let hook = self.hook("special.immediate")?;
+            let mut effects = Vec::with_capacity(24);
+            for mask in 0..8usize {
+                for outs in 0..3i64 {
+                    let on_base: rhai::Array = (0..3)
+                        .map(|b| rhai::Dynamic::from(mask >> b & 1 == 1))
+                        .collect();
+                    let args = vec![
+                        rhai::Dynamic::from(id.to_string()),
+                        rhai::Dynamic::from(on_base),
+                        rhai::Dynamic::from(outs),
+                    ];
+                    match hook.hook.hook.call_as::<Map>(args) {
+                        Ok(map) => effects.push(effect_of(&map)),
+                        Err(e) => {
+                            self.problems.push(Diagnostic::from(e));
+                            return None;
+                        }
+                    }
+                }
+            }
+            Some(effects)
+        } else {
+            None
+        };
+        Some(Special {
+            id: id.to_string(),
+            name: name.to_string(),
+            value,
+            effects,
+        })
+    }
+
     /// A hook over a small closed set of inputs, run for each of them now:
     /// `stamina.loss` for every cause, for a starter and a reliever. A
     /// failing script is a problem of the ruleset, reported at its source.
@@ -528,6 +608,24 @@ impl Reader<'_> {
             }
         }
         Some(table)
+    }
+}
+
+/// An immediate special's effect from the hook's map: `out`, `batter`,
+/// `runners` (missing or mistyped entries read as nothing happening).
+fn effect_of(map: &Map) -> Effect {
+    let int = |v: &rhai::Dynamic| v.as_int().map_or(0, |i| i.clamp(0, 4) as u8);
+    let runners = map
+        .get("runners")
+        .and_then(|v| v.clone().try_cast::<rhai::Array>())
+        .unwrap_or_default();
+    Effect {
+        out: map
+            .get("out")
+            .and_then(|v| v.as_bool().ok())
+            .unwrap_or(false),
+        batter: map.get("batter").map_or(0, int),
+        runners: std::array::from_fn(|i| runners.get(i).map_or(0, int)),
     }
 }
 

@@ -223,6 +223,10 @@ pub enum Phase {
     HitDice {
         /// The batting bonus of the card pair.
         bonus: u8,
+        /// The values of the special cards played: the batting one and
+        /// the pitching one.
+        #[serde(default)]
+        specials: [i8; 2],
         /// The pitch hit (its type picks the batting and pitching values
         /// of PRO's distance), when known.
         pitch: Option<Pitch>,

@@ -563,6 +563,13 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
             words::card(engine.rules.offense_deck.card(*id))
         ),
         Action::Texas(l) => format!("texas: {}", words::lie(*l)),
+        Action::Swap(id) => {
+            let deck = match state.phase {
+                Phase::Pitch => &engine.rules.defense_deck,
+                _ => &engine.rules.offense_deck,
+            };
+            format!("swap: {}", deck.name(*id))
+        }
         Action::PlayBall(f) => format!("play_ball: {}", fielder(*f)),
         Action::Move { fielder: f, to } => format!("move: {{{}: {}}}", fielder(*f), square(*to)),
         Action::Catch(f) => format!("catch: {}", fielder(*f)),

@@ -248,6 +248,25 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
             .chain(position.map(|p| ("position", fielder(p))))
             .collect(),
         ),
+        EventKind::SpecialPlayed {
+            side,
+            id,
+            value,
+            immediate,
+            ..
+        } => (
+            "special_played",
+            vec![
+                ("side", word(words::side(*side))),
+                ("card", word(id)),
+                ("value", Val::Int(i64::from(*value))),
+                ("immediate", Val::Bool(*immediate)),
+            ],
+        ),
+        EventKind::Swapped { side, name } => (
+            "swapped",
+            vec![("side", word(words::side(*side))), ("card", word(name))],
+        ),
         EventKind::StaminaRolled { side, die, stamina } => (
             "stamina_rolled",
             vec![

@@ -125,7 +125,13 @@ impl Builder<'_> {
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
-            StartPhase::Hit { bonus } => state.phase = Phase::HitDice { bonus, pitch: None },
+            StartPhase::Hit { bonus } => {
+                state.phase = Phase::HitDice {
+                    bonus,
+                    specials: [0; 2],
+                    pitch: None,
+                }
+            }
             StartPhase::Defense => self.ball_in_play(&mut state, s),
         }
         (state, events)

@@ -84,6 +84,7 @@ pub(crate) fn card(card: Card) -> String {
     let value = match card {
         Card::Pitch(p) => serde_json::to_value(p),
         Card::Response(r) => serde_json::to_value(r),
+        Card::Immediate(i) => Ok(serde_json::Value::String(format!("special_{i}"))),
     };
     value
         .ok()

@@ -395,6 +395,16 @@ impl<'f> Scorekeeper<'f> {
             };
         }
         match &event.kind {
+            EventKind::SpecialPlayed {
+                immediate: true, ..
+            } => {
+                // An immediate card settles the at-bat: the batter leaves
+                // the plate (a runner on 0 until the card moves him).
+                if let Some(p) = self.pending.as_mut() {
+                    p.resulting = true;
+                    self.now.set(p.batter, 0);
+                }
+            }
             EventKind::Substitution {
                 side,
                 name,
@@ -603,6 +613,8 @@ impl<'f> Scorekeeper<'f> {
             }
             EventKind::Shuffled { .. }
             | EventKind::StaminaRolled { .. }
+            | EventKind::SpecialPlayed { .. }
+            | EventKind::Swapped { .. }
             | EventKind::Tired { .. }
             | EventKind::Positioned { .. }
             | EventKind::Drew { .. }

@@ -533,14 +533,14 @@ impl<'a> Plate<'a> {
     fn pitch(&self, id: CardId) -> Option<Pitch> {
         match self.rules.defense_deck.card(id) {
             Card::Pitch(p) => Some(p),
-            Card::Response(_) => None,
+            Card::Response(_) | Card::Immediate(_) => None,
         }
     }
 
     fn response(&self, id: CardId) -> Option<Response> {
         match self.rules.offense_deck.card(id) {
             Card::Response(r) => Some(r),
-            Card::Pitch(_) => None,
+            Card::Pitch(_) | Card::Immediate(_) => None,
         }
     }
 

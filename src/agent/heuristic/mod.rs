@@ -33,10 +33,11 @@ mod at_bat;
 mod bullpen;
 mod fielding;
 mod running;
+mod specials;
 
 use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, Engine, Phase, Side, is_infielder};
+use crate::engine::{Action, Card, CardId, Engine, Phase, Side, is_infielder};
 use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, Plate};
@@ -153,6 +154,16 @@ impl<'a> HeuristicAgent<'a> {
             }
             Phase::Pitch => {
                 let hands = view.hands();
+                let deck = &t.engine.rules.defense_deck;
+                let playable: Vec<CardId> = hands
+                    .defense
+                    .iter()
+                    .copied()
+                    .filter(|&c| legal.allows(&Action::Pitch(c)))
+                    .collect();
+                if let Some(strike_out) = specials::immediate(deck, &playable) {
+                    return Some(Action::Pitch(strike_out));
+                }
                 let (_, batter_hand) = view.opponent_hand_sizes();
                 let stream = &mut self.stream;
                 Plate::new(
@@ -161,24 +172,35 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_pitch(&hands.defense, &hands.offense, batter_hand, |n| {
-                    stream.below(n)
-                })
-                .map(Action::Pitch)
+                .choose_pitch(&playable, &hands.offense, batter_hand, |n| stream.below(n))
+                .map(|c| Action::Pitch(specials::strongest(deck, &playable, c)))
+                .or_else(|| specials::swap(&hands.defense, legal))
             }
             Phase::Response { pitch } => {
+                let deck = &t.engine.rules.offense_deck;
+                let hand = &view.hands().offense;
                 let Card::Pitch(p) = t.engine.rules.defense_deck.card(*pitch) else {
-                    return None;
+                    // An immediate pitch: give up the least useful card.
+                    return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
+                let playable: Vec<CardId> = hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| legal.allows(&Action::Respond(c)))
+                    .collect();
+                if let Some(hit) = specials::immediate(deck, &playable) {
+                    return Some(Action::Respond(hit));
+                }
                 Plate::new(
                     t.engine.rules,
                     &self.cards,
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_response(p, &view.hands().offense)
-                .map(Action::Respond)
+                .choose_response(p, &playable)
+                .map(|c| Action::Respond(specials::strongest(deck, &playable, c)))
+                .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => running::texas(t, view),
             Phase::Defense => fielding::defend(
@@ -333,7 +355,7 @@ mod tests {
         match t.choose(&state) {
             Action::Respond(id) => match t.rules.offense_deck.card(id) {
                 Card::Response(r) => r,
-                Card::Pitch(_) => unreachable!(),
+                other => panic!("not a response: {other:?}"),
             },
             other => panic!("{other:?}"),
         }

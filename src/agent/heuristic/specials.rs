@@ -1,0 +1,44 @@
+//! The heuristic manager's special cards: he plays an immediate card
+//! (Strike Out, One Base Hit) as soon as the limits let him, plays the
+//! special with the highest value among the cards of the kind he chose,
+//! gives up his least useful card against an immediate pitch, and swaps a
+//! special away only when nothing else can be played.
+
+use crate::agent::Legal;
+use crate::engine::{Action, Card, CardId, DeckList};
+
+/// A playable immediate special card, if he holds one.
+pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> {
+    playable
+        .iter()
+        .copied()
+        .find(|&c| matches!(deck.card(c), Card::Immediate(_)))
+}
+
+/// Among the playable cards that play as `chosen` does, the one with the
+/// highest special value (a normal card is worth 0).
+pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
+    let kind = deck.card(chosen);
+    playable
+        .iter()
+        .copied()
+        .filter(|&c| deck.card(c) == kind)
+        .max_by_key(|&c| (deck.special(c).map_or(0, |s| s.value), std::cmp::Reverse(c)))
+        .unwrap_or(chosen)
+}
+
+/// The card to give up against an immediate pitch: a normal card before a
+/// special.
+pub(super) fn give_up(deck: &DeckList, hand: &[CardId]) -> Option<CardId> {
+    hand.iter()
+        .copied()
+        .find(|&c| deck.special(c).is_none())
+        .or_else(|| hand.first().copied())
+}
+
+/// A swap, when the rules offer one (nothing else could be played).
+pub(super) fn swap(hand: &[CardId], legal: &Legal<'_>) -> Option<Action> {
+    hand.iter()
+        .map(|&c| Action::Swap(c))
+        .find(|a| legal.allows(a))
+}
