@@ -11,6 +11,7 @@ use super::rules::Tiring;
 use super::state::{Ball, Half, Hands, Phase, Runner, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone, Field, SquareId, SquareKind};
+use crate::ruleset::schema::InitialDraw;
 
 impl Engine<'_> {
     /// A new game: both decks shuffled from `seed`, the managers' first
@@ -55,16 +56,11 @@ impl Engine<'_> {
             state.decks[deck.index()].draw = list.ids().collect();
             shuffle(&mut state, deck, &mut events);
         }
-        for side in [Side::Home, Side::Away] {
-            for deck in DeckKind::BOTH {
-                self.draw(
-                    &mut state,
-                    side,
-                    deck,
-                    r.hand_initial.size,
-                    false,
-                    &mut events,
-                );
+        if r.hand_initial.draw == InitialDraw::GameStart {
+            for side in [Side::Home, Side::Away] {
+                for deck in DeckKind::BOTH {
+                    self.deal(&mut state, side, deck, &mut events);
+                }
             }
         }
         events.push(ev(
@@ -74,8 +70,32 @@ impl Engine<'_> {
                 half: Half::Top,
             },
         ));
+        self.deal_first_phase(&mut state, &mut events);
         self.begin_half(&mut state);
         (state, events)
+    }
+
+    /// A manager's first hand of a deck.
+    fn deal(&self, state: &mut State, side: Side, deck: DeckKind, events: &mut Vec<Event>) {
+        let size = self.rules.hand_initial.size;
+        self.draw(state, side, deck, size, false, events);
+        state.dugouts[side.index()].dealt[deck.index()] = true;
+    }
+
+    /// faq.cards.initial: the first time a manager plays a phase he draws
+    /// its hand, the batting manager first.
+    fn deal_first_phase(&self, state: &mut State, events: &mut Vec<Event>) {
+        if self.rules.hand_initial.draw != InitialDraw::FirstPhase {
+            return;
+        }
+        for (side, deck) in [
+            (state.offense(), DeckKind::Offense),
+            (state.defense(), DeckKind::Defense),
+        ] {
+            if !state.dugouts[side.index()].dealt[deck.index()] {
+                self.deal(state, side, deck, events);
+            }
+        }
     }
 
     /// Draws `count` cards into a manager's hand, reshuffling the discard
@@ -368,6 +388,7 @@ impl Engine<'_> {
                 half: state.half,
             },
         ));
+        self.deal_first_phase(state, events);
         self.begin_half(state);
     }
 
@@ -494,6 +515,43 @@ pub fn standard_positions(field: &Field) -> Vec<SquareId> {
 mod tests {
     use super::*;
     use crate::field::load_field;
+
+    /// faq.cards.initial: in the top of the first the batting manager
+    /// draws 5 Offense cards and the fielding one 5 Defense; in the bottom
+    /// they swap roles and draw again. PRO deals both hands at the start
+    /// (core.hand.initial).
+    #[test]
+    fn faq_hands_are_dealt_as_each_phase_is_first_played() {
+        use crate::engine::GameRules;
+        use crate::ruleset::Ruleset;
+        let field = load_field("classic").unwrap();
+        let sizes = |state: &State| {
+            state
+                .hands
+                .iter()
+                .map(|h| (h.defense.len(), h.offense.len()))
+                .collect::<Vec<_>>()
+        };
+        for (name, top, bottom) in [
+            ("faq", [(5, 0), (0, 5)], [(5, 5), (5, 5)]),
+            ("pro", [(5, 5), (5, 5)], [(5, 5), (5, 5)]),
+        ] {
+            let ruleset = Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let engine = Engine::new(&rules, &field);
+            let (mut state, _) = engine.new_game(3);
+            assert_eq!(
+                sizes(&state),
+                top,
+                "{name}: home, away in the top of the 1st"
+            );
+            state.outs = 3;
+            let mut events = Vec::new();
+            engine.after_batter(&mut state, &mut events);
+            assert_eq!(state.half, Half::Bottom);
+            assert_eq!(sizes(&state), bottom, "{name}: in the bottom of the 1st");
+        }
+    }
 
     #[test]
     fn standard_positions_are_legal_on_every_shipped_field() {

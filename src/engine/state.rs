@@ -300,6 +300,9 @@ pub struct Dugout {
     pub stamina: Option<u8>,
     /// Whether the pitcher entered in relief.
     pub relief: bool,
+    /// Whether this manager's first Defense and Offense hands were dealt
+    /// (`hand.initial`).
+    pub dealt: [bool; 2],
     /// Special cards this manager has played in the game.
     pub specials: u8,
     /// Special cards this manager has played in this inning, on defense
@@ -317,6 +320,7 @@ impl Default for Dugout {
             gone: Vec::new(),
             stamina: None,
             relief: false,
+            dealt: [false; 2],
             specials: 0,
             specials_inning: [0; 2],
         }

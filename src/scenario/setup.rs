@@ -92,6 +92,13 @@ impl Builder<'_> {
         let (mut state, _) = self.engine.new_game(s.seed);
         state.inning = start.inning;
         state.half = start.half;
+        // Past the top of the first, every first hand has been dealt
+        // (faq.cards.initial): the scenario's hands are what is left.
+        if (state.inning, state.half) != (1, Half::Top) {
+            for dugout in &mut state.dugouts {
+                dugout.dealt = [true; 2];
+            }
+        }
         state.outs = start.outs;
         state.balls = start.balls;
         state.strikes = start.strikes;
