@@ -15,12 +15,18 @@
 //! must still be able to reach every minimum within `max_players`, and the
 //! pool left must still hold, for every role and group, what the two
 //! rosters together still need. A manager with no such card passes the
-//! rest of his turn (docs/rules-notes.md). Under PRO's limits, with a pool
-//! holding each role exactly twice what one roster needs (the base box),
-//! some manager always has a legal card while the pool is not empty, so
-//! the draft empties the pool and both rosters end exactly full. With
-//! other limits or pools the check is a necessary condition only, and the
-//! teams should go through `check_team`.
+//! rest of his turn (docs/rules-notes.md).
+//!
+//! Under PRO's limits, with a pool holding each role exactly twice what
+//! one roster needs (the base box), nobody ever passes and the draft ends
+//! with both rosters exactly full: a role still in the pool is one a
+//! roster still lacks, so a manager with no legal card would be full in
+//! every role left and, every role gone from the pool being full on both
+//! sides, full in all, holding 25 cards; but taking 1, then 2, 2 ... the
+//! home manager reaches 25 only as the guest reaches 24, with one card
+//! left, which the guest takes, and the guest never holds an odd count
+//! before the last pick. With other limits or pools the check is a
+//! necessary condition only, and the teams should go through `check_team`.
 
 use std::fmt;
 
@@ -511,6 +517,8 @@ mod tests {
         regulation: bool,
     ) {
         assert!(d.left.is_empty(), "cards left: {:?}", d.left);
+        // Nobody ever passes: see the module doc.
+        assert_eq!(d.picks().count(), d.log.len(), "{}", d.log_table());
         let rules = TeamRules::new(ruleset, options).expect("team rules");
         let (home, away) = d
             .teams(pool, &rules)
