@@ -477,3 +477,39 @@ fn a_heuristic_draft_of_the_base_box_takes_all_fifty_cards_without_a_pass() {
     assert_eq!(d.picks().count(), 50);
     assert_eq!(passes, 0, "{}", d.log_table());
 }
+
+#[test]
+fn the_most_expensive_roster_the_base_box_can_draft_still_fields_a_lineup() {
+    // The two highest star qualities of every role, the eight highest
+    // pitchers and a DH: its cheapest starting nine adds up to 29.
+    let pool = base_box();
+    let mut roster: Vec<bod::team::PlayerCard> = Vec::new();
+    for (role, keep) in [(Role::Pitcher, 8), (Role::DesignatedHitter, 1)]
+        .into_iter()
+        .chain(Role::FIELDERS.map(|r| (r, 2)))
+    {
+        let mut cards: Vec<_> = pool
+            .cards
+            .iter()
+            .filter(|c| c.position() == role)
+            .cloned()
+            .collect();
+        cards.sort_by_key(|c| std::cmp::Reverse(c.star));
+        roster.extend(cards.into_iter().take(keep));
+    }
+    let rules = team_rules("pro", &["dh=false"]);
+    let built = StartingLineup::build(&roster, &rules).expect("a lineup within the cap");
+    assert!(built.star <= 30);
+    let team = Team {
+        name: "Expensive".into(),
+        code: "EXP".into(),
+        city: None,
+        colours: Vec::new(),
+        sample: true,
+        players: roster,
+        lineup: Some(built.lineup),
+        source: None,
+    };
+    let problems = check(&team, "pro", &["dh=false"]);
+    assert!(problems.is_empty(), "{}", problems.render_plain());
+}
