@@ -212,12 +212,13 @@ fn run_draft(ruleset_arg: &str, seed_arg: &str, drafter_arg: &str, common: &Prep
     } else {
         format!("home {home_name}, guest {away_name}")
     };
+    let first = order.value.first_pick;
     let mut out = format!(
-        "Draft ({}): {} cards, seed {seed}, {who}; {} first, {} card, then {} each turn\n\n",
+        "Draft ({}): {} cards, seed {seed}, {who}; {} first, {first} card{}, then {} each turn\n\n",
         order.clause,
         inputs.pool.cards.len(),
         side_name(order.value.first),
-        order.value.first_pick,
+        if first == 1 { "" } else { "s" },
         order.value.picks_per_turn,
     );
     out.push_str(&drafted.log_table().to_string());
@@ -232,8 +233,11 @@ fn run_draft(ruleset_arg: &str, seed_arg: &str, drafter_arg: &str, common: &Prep
     print(&out)?;
     let (home, away) = drafted.teams(&inputs.pool, &inputs.rules)?;
     let origin = Origin {
-        command: format!(
-            "bod team draft --ruleset {ruleset_arg} --seed {seed} --drafter {drafter_arg}"
+        command: command_line(
+            &format!(
+                "bod team draft --ruleset {ruleset_arg} --seed {seed} --drafter {drafter_arg}"
+            ),
+            common,
         ),
         clause: order.clause.clone(),
     };
@@ -268,7 +272,10 @@ fn run_split(ruleset_arg: &str, home_takes: Option<HalfArg>, common: &Prepare) -
         "Split ({clause}): cards {first} one team, cards {second} the other\nhome takes cards {home_cards}, guest cards {away_cards} ({why})\n"
     ))?;
     let origin = Origin {
-        command: format!("bod team split --ruleset {ruleset_arg} --home-takes {takes}"),
+        command: command_line(
+            &format!("bod team split --ruleset {ruleset_arg} --home-takes {takes}"),
+            common,
+        ),
         clause: clause.clone(),
     };
     finish(&inputs, [&split.home, &split.away], common, &origin)
@@ -278,6 +285,19 @@ fn run_split(ruleset_arg: &str, home_takes: Option<HalfArg>, common: &Prepare) -
 struct Origin {
     command: String,
     clause: String,
+}
+
+/// The command that made the teams, for their files: `base` and the pool
+/// and settings when given.
+fn command_line(base: &str, common: &Prepare) -> String {
+    let mut line = base.to_string();
+    if common.pool != BASE_BOX {
+        line.push_str(&format!(" --pool {}", common.pool.join(",")));
+    }
+    for setting in &common.set {
+        line.push_str(&format!(" --set {setting}"));
+    }
+    line
 }
 
 /// Checks both teams (home, guest) under the ruleset, prints their lineups
