@@ -87,3 +87,131 @@ fn usage_errors_exit_2() {
     assert!(ran.stderr.contains("show"), "{}", ran.stderr);
     assert_eq!(bod(&["--help"]).run().code, 0);
 }
+
+/// A path in the system's temporary folder, unique to this test run.
+fn temp_file(name: &str) -> String {
+    std::env::temp_dir()
+        .join(format!("bod-cli-test-{}-{name}", std::process::id()))
+        .display()
+        .to_string()
+}
+
+#[test]
+fn team_draft_prints_every_pick_and_writes_teams_that_pass_and_play() {
+    let (home, away) = (temp_file("draft-home.yaml"), temp_file("draft-away.yaml"));
+    let ran = bod(&[
+        "team",
+        "draft",
+        "--ruleset",
+        "pro",
+        "--seed",
+        "7",
+        "--drafter",
+        "random,heuristic",
+        "--home-out",
+        &home,
+        "--away-out",
+        &away,
+    ])
+    .succeeds_with("Draft (pro.draft): 50 cards, seed 7, home random, guest heuristic");
+    assert!(
+        ran.stdout.contains("\n   1     1  home  "),
+        "home picks first:\n{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains("\n  50    26  guest "),
+        "fifty picks:\n{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout
+            .contains(&format!("wrote {home}: Home Draft (HOM)"))
+    );
+    for path in [&home, &away] {
+        let team = bod::team::load_team(path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        assert_eq!(team.players.len(), 25);
+        assert!(team.lineup.is_some());
+        bod(&["team", "check", path, "--ruleset", "pro"]).succeeds_with("satisfies PRO");
+    }
+    bod(&[
+        "play",
+        "--ruleset",
+        "pro",
+        "--home",
+        &home,
+        "--away",
+        &away,
+        "--seed",
+        "2",
+    ])
+    .succeeds_with("\nFinal: ");
+    let _ = std::fs::remove_file(&home);
+    let _ = std::fs::remove_file(&away);
+}
+
+#[test]
+fn team_draft_of_one_seed_is_pinned() {
+    let ran = bod(&["team", "draft", "--seed", "7", "--drafter", "random"]).succeeds();
+    let again = bod(&["team", "draft", "--seed", "7", "--drafter", "random"]).succeeds();
+    assert_eq!(ran.stdout, again.stdout, "a seed drafts the same teams");
+    common::in_area("teams", || {
+        insta::assert_snapshot!("draft_pro_seed_7_random", ran.stdout);
+    });
+}
+
+#[test]
+fn team_split_takes_the_better_half_or_the_one_asked_for() {
+    bod(&["team", "split", "--ruleset", "pro"])
+        .succeeds_with("(the home manager's choice: the better lineup, worth");
+    let home = temp_file("split-home.yaml");
+    let ran = bod(&[
+        "team",
+        "split",
+        "--home-takes",
+        "second",
+        "--set",
+        "dh=false",
+        "--home-out",
+        &home,
+    ])
+    .succeeds_with("home takes cards 26-50, guest cards 1-25 (as asked)");
+    assert!(
+        ran.stdout.contains("starting lineup without a DH"),
+        "{}",
+        ran.stdout
+    );
+    let team = bod::team::load_team(&home).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+    let _ = std::fs::remove_file(&home);
+    assert_eq!(team.name, "Portolungo Corsari");
+    assert!(team.players.iter().all(|c| c.number > 25));
+}
+
+#[test]
+fn team_draft_and_split_errors_are_diagnostics_with_hints() {
+    bod(&["team", "draft", "--seed", "seven"]).fails_with(1, "`--seed seven` is not a seed");
+    bod(&["team", "draft", "--seed", "-3"]).fails_with(1, "a seed is a whole number");
+    bod(&["team", "draft", "--drafter", "randm"]).fails_with(1, "did you mean `random`?");
+    bod(&["team", "draft", "--drafter", "random,random,random"]).fails_with(1, "names 3 drafters");
+    bod(&["team", "draft", "--ruleset", "basic"]).fails_with(1, "try `--ruleset pro`");
+    bod(&["team", "split", "--ruleset", "basic"]).fails_with(1, "plays without Player cards");
+    bod(&["team", "draft", "--pool", "falchi,falchi"])
+        .fails_with(1, "card numbers 1-25 are twice in Valdoro Falchi");
+    bod(&["team", "split", "--pool", "corsari"])
+        .fails_with(1, "the pool has no cards numbered 1-25");
+    let nowhere = temp_file("no-such-folder/home.yaml");
+    bod(&["team", "draft", "--home-out", &nowhere]).fails_with(1, "there is no folder");
+    bod(&[
+        "team",
+        "draft",
+        "--home-out",
+        "x.yaml",
+        "--away-out",
+        "x.yaml",
+    ])
+    .fails_with(1, "both name `x.yaml`");
+    assert_eq!(
+        bod(&["team", "split", "--home-takes", "third"]).run().code,
+        2
+    );
+}

@@ -12,7 +12,11 @@ use std::path::Path;
 
 use bod::diagnostic::{Diagnostics, SourceFile};
 use bod::ruleset::Ruleset;
-use bod::team::{Lineup, Role, Team, check_team, load_team, parse_team};
+use bod::ruleset::schema::Side;
+use bod::team::{
+    DraftEntry, HeuristicDrafter, Lineup, Pool, RandomDrafter, Role, StartingLineup, Team,
+    TeamFile, TeamRules, check_team, draft, load_team, parse_team, split,
+};
 
 const SAMPLES: [&str; 2] = ["falchi", "corsari"];
 const BUILTINS: [&str; 4] = ["basic", "pro", "faq", "major"];
@@ -364,4 +368,148 @@ fn a_failing_regulation_hook_is_a_diagnostic_naming_the_hook() {
     assert!(problems.0[0].message.contains("`roster.check`"));
     assert!(problems.0[1].message.contains("`lineup.check`"));
     snapshot("broken_checks", &problems);
+}
+
+// ------------------------------------------------------------ team preparation
+
+/// The base box: the two sample teams' 50 cards.
+fn base_box() -> Pool {
+    Pool::from_teams(&[sample("falchi"), sample("corsari")]).expect("the base box")
+}
+
+/// A ruleset's team rules with `--set`-style settings.
+fn team_rules(ruleset_arg: &str, settings: &[&str]) -> TeamRules {
+    let ruleset = ruleset(ruleset_arg);
+    let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+    let options = ruleset.option_values(&settings).expect("good settings");
+    TeamRules::new(&ruleset, &options)
+        .unwrap_or_else(|d| panic!("no team rules:\n{}", d.render_plain()))
+}
+
+#[test]
+fn drafted_teams_written_as_files_read_back_and_pass_pro() {
+    let rules = team_rules("pro", &[]);
+    let pool = base_box();
+    let mut home = RandomDrafter::new(Side::Home, 11);
+    let d = draft(&pool, &rules, &mut home, &mut HeuristicDrafter).expect("a draft");
+    let (home, away) = d.teams(&pool, &rules).expect("two lineups");
+    for team in [home, away] {
+        let text = TeamFile::new(&team, "a drafted team").to_string();
+        let file = SourceFile::new(format!("{}.yaml", team.code), text);
+        let back = parse_team(&file).unwrap_or_else(|d| panic!("{}", d.render_plain()));
+        assert_eq!(back.players, team.players);
+        assert_eq!(back.lineup, team.lineup);
+        let problems = check(&back, "pro", &[]);
+        assert!(problems.is_empty(), "{}", problems.render_plain());
+    }
+}
+
+#[test]
+fn a_house_draft_order_changes_who_picks_and_how_many() {
+    let rules = team_rules(&data("house/draft-threes.yaml"), &[]);
+    let pool = base_box();
+    let d = draft(&pool, &rules, &mut HeuristicDrafter, &mut HeuristicDrafter).expect("a draft");
+    let sides: Vec<Side> = d.picks().take(8).map(|p| p.side).collect();
+    use Side::{Guest as G, Home as H};
+    assert_eq!(sides, [G, G, H, H, H, G, G, G]);
+    assert!(d.left.is_empty());
+    let ruleset = ruleset(&data("house/draft-threes.yaml"));
+    let options = ruleset.option_values(&[]).expect("defaults");
+    let (home, away) = d.teams(&pool, &rules).expect("two lineups");
+    for team in [&home, &away] {
+        assert!(check_team(team, &ruleset, &options).is_empty());
+    }
+}
+
+#[test]
+fn the_split_gives_home_the_half_it_takes() {
+    let rules = team_rules("pro", &["dh=false"]);
+    let s = split(&base_box(), &rules, Some(bod::team::Half::Second)).expect("a split");
+    assert_eq!(s.home.name, "Portolungo Corsari");
+    assert_eq!(s.away.name, "Valdoro Falchi");
+    for team in [&s.home, &s.away] {
+        let lineup = team.lineup.as_ref().expect("a lineup");
+        assert!(!lineup.has_dh(), "no DH in a game without one");
+        assert!(check(team, "pro", &["dh=false"]).is_empty());
+    }
+}
+
+#[test]
+fn the_lineup_builder_keeps_every_sample_team_within_the_cap() {
+    for ruleset_name in ["pro", "faq", "major"] {
+        let rules = team_rules(ruleset_name, &[]);
+        for name in SAMPLES {
+            let team = sample(name);
+            let built = StartingLineup::build(&team.players, &rules).expect("a lineup");
+            assert!(
+                built.star <= star_cap(ruleset_name),
+                "{name} under {ruleset_name}"
+            );
+            let team = Team {
+                lineup: Some(built.lineup),
+                ..team
+            };
+            let problems = check(&team, ruleset_name, &[]);
+            assert!(
+                problems.is_empty(),
+                "{name} under {ruleset_name}:\n{}",
+                problems.render_plain()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_heuristic_draft_of_the_base_box_takes_all_fifty_cards_without_a_pass() {
+    let rules = team_rules("pro", &[]);
+    let d = draft(
+        &base_box(),
+        &rules,
+        &mut HeuristicDrafter,
+        &mut HeuristicDrafter,
+    )
+    .expect("a draft");
+    let passes = d
+        .log
+        .iter()
+        .filter(|e| matches!(e, DraftEntry::Passed { .. }))
+        .count();
+    assert_eq!(d.picks().count(), 50);
+    assert_eq!(passes, 0, "{}", d.log_table());
+}
+
+#[test]
+fn the_most_expensive_roster_the_base_box_can_draft_still_fields_a_lineup() {
+    // The two highest star qualities of every role, the eight highest
+    // pitchers and a DH: its cheapest starting nine adds up to 29.
+    let pool = base_box();
+    let mut roster: Vec<bod::team::PlayerCard> = Vec::new();
+    for (role, keep) in [(Role::Pitcher, 8), (Role::DesignatedHitter, 1)]
+        .into_iter()
+        .chain(Role::FIELDERS.map(|r| (r, 2)))
+    {
+        let mut cards: Vec<_> = pool
+            .cards
+            .iter()
+            .filter(|c| c.position() == role)
+            .cloned()
+            .collect();
+        cards.sort_by_key(|c| std::cmp::Reverse(c.star));
+        roster.extend(cards.into_iter().take(keep));
+    }
+    let rules = team_rules("pro", &["dh=false"]);
+    let built = StartingLineup::build(&roster, &rules).expect("a lineup within the cap");
+    assert!(built.star <= 30);
+    let team = Team {
+        name: "Expensive".into(),
+        code: "EXP".into(),
+        city: None,
+        colours: Vec::new(),
+        sample: true,
+        players: roster,
+        lineup: Some(built.lineup),
+        source: None,
+    };
+    let problems = check(&team, "pro", &["dh=false"]);
+    assert!(problems.is_empty(), "{}", problems.render_plain());
 }

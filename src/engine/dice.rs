@@ -25,6 +25,10 @@ pub enum Source {
     HomeAgent,
     /// The choices of the guest manager's agent.
     AwayAgent,
+    /// The home manager's picks in a draft (`team::RandomDrafter`).
+    HomeDrafter,
+    /// The guest manager's picks in a draft.
+    AwayDrafter,
 }
 
 impl Source {
@@ -34,6 +38,8 @@ impl Source {
             Source::Shuffle => 0x7368_7566,
             Source::HomeAgent => 0x686f_6d65,
             Source::AwayAgent => 0x6177_6179,
+            Source::HomeDrafter => 0x6864_7266,
+            Source::AwayDrafter => 0x6164_7266,
         }
     }
 }

@@ -531,7 +531,7 @@ impl<'a> Reader<'a> {
 }
 
 /// "1-25" style list of a team's card numbers, for hints.
-fn number_list(players: &[PlayerCard]) -> String {
+pub(crate) fn number_list(players: &[PlayerCard]) -> String {
     let mut numbers: Vec<u32> = players.iter().map(|c| c.number).collect();
     numbers.sort_unstable();
     numbers.dedup();

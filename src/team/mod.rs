@@ -4,29 +4,50 @@
 //! regulation (the file format); `regulation` checks a team against a
 //! resolved ruleset by calling its `roster.check` and `lineup.check` hooks,
 //! to which `entries` hands the team as plain Rhai values and from which
-//! `problems` reads back diagnostics. Everything here but `load_team` is
-//! pure: the engine takes a `Team` and never reads a file.
+//! `problems` reads back diagnostics. Team preparation (pro.draft,
+//! pro.draft.none, pro.lineup) reads its rules as `TeamRules`: `draft`
+//! runs the draft over a `Pool` of cards with two `Drafter`s, `split`
+//! divides the pool without one, `StartingLineup` builds a legal starting
+//! lineup (its choices weigh cards by `Rating`), and `TeamFile` writes a
+//! team back as a team file. Everything here but `load_team` is pure: the
+//! engine takes a `Team` and never reads a file.
 //!
 //! The format is documented in docs/teams.md; the shipped sample teams are
 //! under rulesets/teams/.
 
 mod card;
+mod draft;
+mod drafter;
 mod entries;
 mod lineup;
 mod load;
+mod pool;
 mod problems;
+mod rating;
 mod regulation;
 mod role;
 mod shape;
 mod source;
+mod split;
+mod starting_lineup;
+mod team_file;
+mod team_rules;
 
 pub use card::{Abilities, Directions, PlayerCard, ThrowTarget, Throws, limits};
+pub use draft::{Draft, DraftEntry, LogTable, Pick, draft, side_name};
+pub use drafter::{DRAFTER_NAMES, DraftView, Drafter, HeuristicDrafter, RandomDrafter, drafter};
 pub use lineup::{Lineup, Slot};
 pub use load::{load_team, parse_team, team_names};
+pub use pool::Pool;
+pub use rating::{Rating, STAR_COST};
 pub use regulation::check_team;
 pub use role::Role;
 pub use shape::check_shape;
 pub use source::{At, TeamSource};
+pub use split::{Half, Split, split};
+pub use starting_lineup::StartingLineup;
+pub use team_file::TeamFile;
+pub use team_rules::{Cited, TeamRules};
 
 use crate::diagnostic::Diagnostic;
 

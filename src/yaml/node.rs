@@ -139,7 +139,8 @@ impl fmt::Display for Node {
                 let plain = !s.is_empty()
                     && s.chars()
                         .all(|c| c.is_alphanumeric() || " _-.+/<>()'".contains(c))
-                    && !s.starts_with([' ', '-'])
+                    // `-`, `'` and `>` open something else when they start a scalar.
+                    && !s.starts_with([' ', '-', '\'', '>'])
                     && !s.ends_with(' ')
                     && !matches!(s.as_str(), "true" | "false" | "null" | "~")
                     && s.parse::<f64>().is_err();
@@ -351,5 +352,22 @@ mod tests {
     fn display_is_compact_flow_yaml() {
         let node = parse_str("a: [1, two]\nb: {c: \"x: y\"}\n");
         assert_eq!(node.to_string(), "{a: [1, two], b: {c: \"x: y\"}}");
+    }
+
+    #[test]
+    fn a_string_opening_with_an_indicator_is_quoted() {
+        for text in ["'Nduja", ">x", "-1a", "O'Brien"] {
+            let node = Node {
+                span: Span::new(0, 0),
+                value: Value::Str(text.to_string()),
+            };
+            let written = format!("a: {node}\n");
+            let back = parse_str(&written);
+            assert_eq!(
+                back.get("a").and_then(Node::as_str),
+                Some(text),
+                "{written}"
+            );
+        }
     }
 }

@@ -129,7 +129,14 @@ pub struct DraftOrder {
     pub picks_per_turn: u8,
 }
 
-impl Validate for DraftOrder {}
+impl Validate for DraftOrder {
+    fn validate(&self) -> Result<(), String> {
+        if self.first_pick == 0 || self.picks_per_turn == 0 {
+            return Err("`first_pick` and `picks_per_turn` must be at least 1 card".into());
+        }
+        Ok(())
+    }
+}
 
 /// `draft.split`: the teams without a draft (pro.draft.none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

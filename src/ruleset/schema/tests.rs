@@ -162,6 +162,8 @@ fn rejects_values_that_make_no_sense() {
     let twice = "- {id: x, name: X, count: 1, immediate: true}\n- {id: x, name: Y, count: 1, immediate: true}";
     assert!(check_key("deck.offense_specials", twice).is_err());
     assert!(check_key("stamina.track", "cells: [1, 0]").is_err());
+    let idle = "{first: home, first_pick: 1, picks_per_turn: 0}";
+    assert!(check_key("draft.order", idle).is_err());
     assert!(
         check_key(
             "memorandum.per_batter",
