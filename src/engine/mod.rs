@@ -300,13 +300,28 @@ mod tests {
 
     /// `is_legal` answers exactly like a lookup in `legal_actions`, for the
     /// listed actions and for every other draw, discard, card, run, move,
-    /// throw and fielding action, at every choice of many random games.
+    /// throw and fielding action, at every choice of many random games:
+    /// BASIC without players, FAQ with the sample teams.
     #[test]
     fn is_legal_matches_the_listed_actions() {
-        let ruleset = Ruleset::load("basic").unwrap();
-        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
-        let field = load_field("classic").unwrap();
-        let engine = Engine::new(&rules, &field);
+        let home = crate::team::load_team("falchi").unwrap();
+        let away = crate::team::load_team("corsari").unwrap();
+        let players = Players::new(&home, &away).unwrap();
+        for (name, with_players) in [("basic", false), ("faq", true)] {
+            let ruleset = Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let field = load_field("classic").unwrap();
+            let engine = Engine::new(&rules, &field);
+            let engine = if with_players {
+                engine.with_players(&players)
+            } else {
+                engine
+            };
+            legal_matches_listed(&engine, &field);
+        }
+    }
+
+    fn legal_matches_listed(engine: &Engine<'_>, field: &Field) {
         let squares: Vec<SquareId> = field.squares().iter().map(|s| s.id).collect();
         let mut checked = [0usize; 2];
         for game in 0..6 {
@@ -348,6 +363,10 @@ mod tests {
                 engine.apply(&mut state, action, &mut events).unwrap();
             }
         }
-        assert!(checked[0] > 100_000 && checked[1] > 10_000, "{checked:?}");
+        assert!(
+            checked[0] > 100_000 && checked[1] > 10_000,
+            "{}: {checked:?}",
+            engine.rules.name
+        );
     }
 }

@@ -16,9 +16,10 @@ use super::cards::DeckList;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
-    FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
-    LetDrop, Memorandum, MemorandumUse, Movement, OffenseDeck, OutWays, PitchOutcomes, Run, Steal,
-    ThrowCover, ThrowCutoff, ThrowTargets, Validate,
+    DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength, GroundPickup,
+    HandInitial, HandLimits, HitFence, InFlight, LetDrop, Memorandum, MemorandumUse, MoveWithBall,
+    Movement, OffenseDeck, OutWays, PitchOutcomes, Run, ShortThrow, Steal, Texas, TexasMissedFly,
+    ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -255,16 +256,25 @@ pub struct GameRules {
     pub hit_direction: Memoised,
     /// `hit.distance`.
     pub hit_distance: Memoised,
+    /// `hit.foul` (rulesets whose distance can be 0 or less; without it
+    /// such a ball lies at distance 1).
+    pub foul: Option<Foul>,
     /// `hit.fence`.
     pub fence: HitFence,
     /// `ball.lie`.
     pub lie: BallLie,
+    /// `ball.texas`.
+    pub texas: Texas,
+    /// `ball.texas_missed_fly`.
+    pub texas_missed: TexasMissedFly,
     /// `defense.action_points`.
     pub action_points: ActionPoints,
     /// `defense.budget`.
     pub budget: Budget,
     /// `defense.movement`.
     pub movement: Movement,
+    /// `defense.move_with_ball`.
+    pub move_with_ball: MoveWithBall,
     /// `field.ground_pickup`.
     pub pickup: GroundPickup,
     /// `field.catch_minimum`.
@@ -281,6 +291,12 @@ pub struct GameRules {
     pub throw: Memoised,
     /// `throw.targets`.
     pub throw_targets: ThrowTargets,
+    /// `throw.short`.
+    pub throw_short: ShortThrow,
+    /// `throw.in_flight`.
+    pub in_flight: InFlight,
+    /// `throw.modifier`.
+    pub throw_modifier: ThrowModifier,
     /// `throw.cover` (rulesets whose throws go to covered bases).
     pub throw_cover: Option<ThrowCover>,
     /// `throw.cutoff` (rulesets with cutoff throws).
@@ -289,6 +305,10 @@ pub struct GameRules {
     pub bases: BasePath,
     /// `offense.run`.
     pub run: Run,
+    /// `offense.force`.
+    pub force: Force,
+    /// `offense.diamond_stop`.
+    pub diamond_stop: DiamondStop,
     /// The clause each rule key cites.
     sources: HashMap<String, String>,
 }
@@ -328,11 +348,15 @@ impl GameRules {
                 steal: r.value("pitch.steal")?,
                 hit_direction: r.hook("hit.direction")?,
                 hit_distance: r.hook("hit.distance")?,
+                foul: r.optional("hit.foul"),
                 fence: r.value("hit.fence")?,
                 lie: r.value("ball.lie")?,
+                texas: r.value("ball.texas")?,
+                texas_missed: r.value("ball.texas_missed_fly")?,
                 action_points: r.value("defense.action_points")?,
                 budget: r.value("defense.budget")?,
                 movement: r.value("defense.movement")?,
+                move_with_ball: r.value("defense.move_with_ball")?,
                 pickup: r.value("field.ground_pickup")?,
                 catch: r.value("field.catch_minimum")?,
                 fly_miss: r.value("field.fly_miss")?,
@@ -341,10 +365,15 @@ impl GameRules {
                 out_ways: r.value("out.ways")?,
                 throw: r.hook("throw.resolution")?,
                 throw_targets: r.value("throw.targets")?,
+                throw_short: r.value("throw.short")?,
+                in_flight: r.value("throw.in_flight")?,
+                throw_modifier: r.value("throw.modifier")?,
                 throw_cover: r.optional("throw.cover"),
                 throw_cutoff: r.optional("throw.cutoff"),
                 bases: r.value("bases.path")?,
                 run: r.value("offense.run")?,
+                force: r.value("offense.force")?,
+                diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
                     .rules
                     .iter()

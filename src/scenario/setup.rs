@@ -125,7 +125,7 @@ impl Builder<'_> {
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
-            StartPhase::Hit { bonus } => state.phase = Phase::HitDice { bonus, pitch: None },
+            StartPhase::Hit { bonus, pitch } => state.phase = Phase::HitDice { bonus, pitch },
             StartPhase::Defense => self.ball_in_play(&mut state, s),
         }
         (state, events)
@@ -405,7 +405,7 @@ impl Builder<'_> {
             dropped: false,
         };
         state.play = Some(Play {
-            in_diamond,
+            in_diamond: self.engine.stops_runners(at),
             ..Play::new(
                 square.direction.unwrap_or(1),
                 i32::from(square.distance),
