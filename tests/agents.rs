@@ -1,12 +1,15 @@
 //! The agents over many seeded BASIC games: the heuristic manager only
-//! ever plays legal actions, plays the same game for the same seed, and
-//! beats the random one clearly.
+//! ever plays legal actions (under the FAQ's rules too, with the sample
+//! teams), plays the same game for the same seed, and beats the random one
+//! clearly.
 
 use std::sync::Arc;
 
 use bod::agent::{Agent, CardBook, HeuristicAgent, Legal, RandomAgent, View};
 use bod::engine::dice::{Source, Stream};
-use bod::engine::{Action, Chance, Decision, Engine, Event, GameRules, Phase, Side, State};
+use bod::engine::{
+    Action, Chance, Decision, Engine, Event, GameRules, Phase, Players, Side, State,
+};
 use bod::field::{Field, load_field};
 use bod::ruleset::Ruleset;
 use bod::runner::{Sink, dice_stream, play_game, shuffle_seed};
@@ -18,26 +21,48 @@ enum Manager {
     Random,
 }
 
-/// The one door: the BASIC rules on the classic field, and a game between
-/// two managers whose streams come from the game's seed.
+/// The one door: the BASIC rules on the classic field (or another
+/// ruleset with the sample teams), and a game between two managers whose
+/// streams come from the game's seed.
 struct Table {
     rules: GameRules,
     field: Field,
+    players: Option<Players>,
     /// The heuristic managers' card book, worked out once.
     book: Arc<CardBook>,
 }
 
 impl Table {
     fn basic() -> Self {
-        let ruleset = Ruleset::load("basic").unwrap();
+        Self::of("basic", None)
+    }
+
+    /// A ruleset played by the sample teams, Falchi at home.
+    fn with_teams(ruleset: &str) -> Self {
+        let home = bod::team::load_team("falchi").unwrap();
+        let away = bod::team::load_team("corsari").unwrap();
+        Self::of(ruleset, Some(Players::new(&home, &away).unwrap()))
+    }
+
+    fn of(ruleset: &str, players: Option<Players>) -> Self {
+        let ruleset = Ruleset::load(ruleset).unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let field = load_field("classic").unwrap();
         let book = HeuristicAgent::book(Engine::new(&rules, &field));
-        Self { rules, field, book }
+        Self {
+            rules,
+            field,
+            players,
+            book,
+        }
     }
 
     fn engine(&self) -> Engine<'_> {
-        Engine::new(&self.rules, &self.field)
+        let engine = Engine::new(&self.rules, &self.field);
+        match &self.players {
+            Some(p) => engine.with_players(p),
+            None => engine,
+        }
     }
 
     fn managers(
@@ -161,6 +186,18 @@ fn heuristic_managers_play_300_basic_games_with_legal_actions_only() {
                 "game {game}: {side:?} barely chose"
             );
         }
+    }
+}
+
+#[test]
+fn heuristic_managers_play_100_faq_games_with_legal_actions_only() {
+    let table = Table::with_teams("faq");
+    for game in 0..100u64 {
+        let mut choices = Choices::default();
+        let managers = [Manager::Heuristic, Manager::Heuristic];
+        let state = table.play(11, game, managers, &mut choices);
+        assert_eq!(state.phase, Phase::Over, "game {game}");
+        assert!(choices.0.iter().all(|&n| n > 20), "game {game}");
     }
 }
 

@@ -1,22 +1,40 @@
 //! The turn engine over many seeded games: every game ends, and the
-//! invariants of the rules hold at every event.
+//! invariants of the rules hold at every event, under BASIC and under the
+//! FAQ with the sample teams.
 
 use bod::agent::RandomAgent;
 use bod::engine::dice::{Source, Stream};
-use bod::engine::{Engine, EventKind, GameRules, Phase};
+use bod::engine::{Engine, EventKind, GameRules, Phase, Players};
 use bod::field::load_field;
 use bod::ruleset::Ruleset;
 use bod::runner::play_game;
 
 #[test]
 fn random_basic_games_end_and_keep_the_invariants() {
-    let ruleset = Ruleset::load("basic").unwrap();
+    random_games_keep_the_invariants("basic", None, 1000);
+}
+
+#[test]
+fn random_faq_games_end_and_keep_the_invariants() {
+    let home = bod::team::load_team("falchi").unwrap();
+    let away = bod::team::load_team("corsari").unwrap();
+    let players = Players::new(&home, &away).unwrap();
+    random_games_keep_the_invariants("faq", Some(&players), 300);
+}
+
+/// Plays `games` games of random managers and checks every event.
+fn random_games_keep_the_invariants(ruleset: &str, players: Option<&Players>, games: u64) {
+    let ruleset = Ruleset::load(ruleset).unwrap();
     let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
     let field = load_field("classic").unwrap();
     let engine = Engine::new(&rules, &field);
+    let engine = match players {
+        Some(p) => engine.with_players(p),
+        None => engine,
+    };
     let deck_sizes = [rules.defense_deck.len(), rules.offense_deck.len()];
     let mut total_runs = 0;
-    for game in 0..1000u64 {
+    for game in 0..games {
         let mut home = RandomAgent::new(Stream::new(1, game, Source::HomeAgent));
         let mut away = RandomAgent::new(Stream::new(1, game, Source::AwayAgent));
         let mut events = 0usize;
@@ -58,10 +76,15 @@ fn random_basic_games_end_and_keep_the_invariants() {
                 }
                 match &event.kind {
                     EventKind::GameOver { .. } => assert_eq!(state.phase, Phase::Over),
-                    // Runners only move forward, and only a runner who
-                    // reached circle 20 scores.
+                    // Runners only move forward (but for a runner short of
+                    // halfway going back to his base, faq.offense.halfway),
+                    // and only a runner who reached circle 20 scores.
                     EventKind::Ran { slot, from, to } => {
-                        assert!(to > from, "game {game}: a runner moved back: {event:?}");
+                        if event.rule == "offense.diamond_stop" {
+                            assert!(to < from && to % 5 == 0 && from - to < 5, "{event:?}");
+                        } else {
+                            assert!(to > from, "game {game}: a runner moved back: {event:?}");
+                        }
                         assert!(*to <= 20);
                         last_to.insert(*slot, *to);
                     }

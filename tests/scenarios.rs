@@ -1,5 +1,7 @@
 //! Scenario files end to end: every BASIC ruling under
-//! `tests/scenarios/basic/` holds (known failures aside); a deliberately
+//! `tests/scenarios/basic/` and every FAQ ruling under
+//! `tests/scenarios/faq/` holds (known failures aside), and so do the
+//! scenarios of other rulesets under `tests/data/scenarios/variants/`; a deliberately
 //! failing folder reports its differences as a readable diff; every broken
 //! file under `tests/data/scenarios/broken/` reports the diagnostics in its
 //! snapshot; the complete example of `docs/scenarios.md` runs and passes;
@@ -15,6 +17,7 @@ use bod::ruleset::catalogue::Catalogue;
 use bod::scenario::{self, Loader, Outcome};
 
 const BASIC: &str = "tests/scenarios/basic";
+const FAQ: &str = "tests/scenarios/faq";
 
 #[test]
 fn basic_rulings_hold() {
@@ -29,10 +32,41 @@ fn basic_rulings_hold() {
 
 #[test]
 fn basic_scenarios_are_named_after_the_basic_clause_they_pin() {
+    check_names(BASIC, "basic", &["basic"]);
+}
+
+#[test]
+fn faq_rulings_hold() {
+    let summary = scenario::test_dir(FAQ).expect("the folder reads");
+    let report = summary.render();
+    assert!(summary.ok(), "{report}");
+    assert_eq!(summary.known(), 0, "{report}");
+    assert!(summary.passed() >= 20, "too few scenarios:\n{report}");
+}
+
+/// Every FAQ scenario plays the `faq` ruleset, pins clauses that hold
+/// under it (the FAQ's own, or PRO's and the core's it inherits), and is
+/// named after the first; at least 20 of them pin an answer of the FAQ.
+#[test]
+fn faq_scenarios_are_named_after_the_clause_they_pin() {
+    let pinning_faq = check_names(FAQ, "faq", &["faq", "pro"]);
+    assert!(
+        pinning_faq >= 20,
+        "{pinning_faq} scenarios pin a faq.* clause"
+    );
+}
+
+/// Checks the scenarios of a folder: each plays `ruleset`, is named
+/// `<first pin>--...`, pins only clauses of the catalogue whose levels
+/// include one of `levels`, and checks a cited clause. Returns how many
+/// pin a clause of `ruleset`'s own level (`faq.*` for `faq`).
+fn check_names(folder: &str, ruleset: &str, levels: &[&str]) -> usize {
     let catalogue = Catalogue::builtin();
-    for path in scenario::scenario_files(Path::new(BASIC)).unwrap() {
+    let mut own = 0;
+    for path in scenario::scenario_files(Path::new(folder)).unwrap() {
         let s = scenario::load(&path).unwrap_or_else(|d| panic!("{}", d.render_plain()));
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        assert_eq!(s.ruleset.value, ruleset, "{stem} plays another ruleset");
         let first = s
             .pins
             .first()
@@ -47,16 +81,30 @@ fn basic_scenarios_are_named_after_the_basic_clause_they_pin() {
                 .get(&pin.value)
                 .unwrap_or_else(|| panic!("{stem}: {} is not a clause", pin.value));
             assert!(
-                clause.levels.iter().any(|l| l == "basic"),
-                "{stem}: {} is not a BASIC clause",
+                clause.levels.iter().any(|l| levels.contains(&l.as_str())),
+                "{stem}: {} is not a clause of {levels:?}",
                 pin.value
             );
+        }
+        if s.pins
+            .iter()
+            .any(|p| p.value.starts_with(&format!("{ruleset}.")))
+        {
+            own += 1;
         }
         assert!(
             !s.expect.cites.is_empty(),
             "{stem} checks no clause cited by the engine"
         );
     }
+    own
+}
+
+#[test]
+fn variant_rulings_hold() {
+    let summary = scenario::test_dir("tests/data/scenarios/variants").unwrap();
+    let report = summary.render();
+    assert!(summary.ok() && summary.passed() >= 2, "{report}");
 }
 
 #[test]

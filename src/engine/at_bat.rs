@@ -395,7 +395,7 @@ impl Engine<'_> {
     /// After a pitch that leaves the batter at the plate: a manager with no
     /// cards left must draw and pay the memorandum price at once
     /// (core.hand.forced-draw). Then the next pitch.
-    fn refill_empty_hands(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn refill_empty_hands(&self, state: &mut State, events: &mut Vec<Event>) {
         for side in [state.defense(), state.offense()] {
             let deck = Self::deck_of(side, state);
             if state.hands[side.index()].of(deck).is_empty() {

@@ -176,6 +176,16 @@ pub enum EventKind {
         /// Strikes after it.
         strikes: u8,
     },
+    /// A batted ball too short to be in play (`hit.foul`): a foul ball,
+    /// the at-bat goes on.
+    Foul {
+        /// The batting distance (0 or less).
+        distance: i32,
+        /// Balls.
+        balls: u8,
+        /// Strikes after it (unchanged when it cannot be the third).
+        strikes: u8,
+    },
     /// Four balls: the batter walks.
     Walk {
         /// His slot.

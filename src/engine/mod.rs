@@ -377,21 +377,26 @@ mod tests {
 
     /// `is_legal` answers exactly like a lookup in `legal_actions`, for the
     /// listed actions and for every other draw, discard, card, run, move,
-    /// throw and fielding action, at every choice of many random games.
+    /// throw and fielding action, at every choice of many random games:
+    /// BASIC without players, PRO and FAQ with the sample teams.
     #[test]
     fn is_legal_matches_the_listed_actions() {
         let field = load_field("classic").unwrap();
-        let basic = Ruleset::load("basic").unwrap();
-        let rules = GameRules::new(&basic, &basic.option_values(&[]).unwrap()).unwrap();
-        check_legality(Engine::new(&rules, &field), 6);
-        let pro = Ruleset::load("pro").unwrap();
-        let rules = GameRules::new(&pro, &pro.option_values(&[]).unwrap()).unwrap();
-        let players = Players::new(
-            &crate::team::load_team("falchi").unwrap(),
-            &crate::team::load_team("corsari").unwrap(),
-        )
-        .unwrap();
-        check_legality(Engine::new(&rules, &field).with_players(&players), 3);
+        let home = crate::team::load_team("falchi").unwrap();
+        let away = crate::team::load_team("corsari").unwrap();
+        let players = Players::new(&home, &away).unwrap();
+        for (name, with_players, games) in [("basic", false, 6), ("pro", true, 3), ("faq", true, 3)]
+        {
+            let ruleset = Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let engine = Engine::new(&rules, &field);
+            let engine = if with_players {
+                engine.with_players(&players)
+            } else {
+                engine
+            };
+            check_legality(engine, games);
+        }
     }
 
     /// Plays `games` random games, checking `is_legal` against
@@ -458,7 +463,8 @@ mod tests {
         }
         assert!(
             checked[0] > 50_000 * games as usize && checked[1] > 3_000 * games as usize,
-            "{checked:?}"
+            "{}: {checked:?}",
+            engine.rules.name
         );
     }
 }

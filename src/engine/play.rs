@@ -1,13 +1,18 @@
-//! The ball in play: the hit's dice and where the ball lands (fence, wall
-//! ball, home run), then defense and offense turns in turn. The defense
-//! names the fielder whose action points make the turn's budget, moves
-//! fielders square by square, catches flies (moves + minimum), picks up
-//! grounders, leaps at the fence, and throws the ball toward a teammate a
-//! die of squares at a time. Force and tag outs happen where a fielder with
-//! the ball stands on a base. The offense moves its runners, most advanced
-//! first, a die of circles each, stopping at the next base once the ball is
-//! in the diamond. A play ends when the offense leaves every runner on a
-//! base, or at the third out.
+//! The ball in play: the hit's dice and where the ball lands (a foul when
+//! too short, fence, wall ball, home run), then defense and offense turns
+//! in turn. The defense names the fielder whose action points make the
+//! turn's budget (or plays with the ball holder's), moves fielders square
+//! by square (carrying the ball only where the rules allow), catches flies
+//! (moves + minimum), picks up grounders (who may, on a Texas square, is
+//! the rules' choice), leaps at the fence, and throws the ball toward a
+//! teammate a die at a time; a short throw rolls on in later turns. Force
+//! and tag outs happen where a fielder with the ball stands on a base. The
+//! offense moves its runners, most advanced first, a die of circles each
+//! (or their BASE RUN), stopping at the next base once the ball is in the
+//! diamond, where the rules may also send back a runner short of halfway
+//! and keep every runner forced at the hit running. A play ends when the
+//! offense leaves every runner on a base, or at the third out. Every such
+//! behaviour reads its rule from `GameRules`.
 
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
@@ -16,8 +21,8 @@ use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
-    ActionPoints, CutoffZone, DroppedPickup, Fielders, FixedPoints, MissAdvance, OutWay, Pitch,
-    RunDistance, Whose,
+    ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
+    OutWay, Pitch, RunDistance, ShortHit, StopTrigger, TexasMissBecomes, Whose,
 };
 use crate::team::ThrowTarget;
 
@@ -107,17 +112,27 @@ impl Engine<'_> {
             return Some(ThrowTarget::Home);
         }
         let cutoff = self.rules.throw_cutoff.as_ref()?;
-        let thrower_may = match cutoff.throwers {
-            Fielders::Any => true,
-            Fielders::Infielders => is_infielder(from),
-            Fielders::Outfielders => !is_infielder(from),
-            Fielders::Nobody => false,
-        };
+        let thrower_may = cutoff.throwers.includes(is_infielder(from));
         let (zone, target) = match self.field.square(at).cutoff? {
             FieldZone::FirstSecond => (CutoffZone::FirstSecond, ThrowTarget::Cut12),
             FieldZone::SecondThird => (CutoffZone::SecondThird, ThrowTarget::Cut23),
         };
         (thrower_may && cutoff.zones.contains(&zone)).then_some(target)
+    }
+
+    /// The orange modifier for the first die of the next throw: the one
+    /// printed on the square where the ball was picked up, or caught where
+    /// the rules count a catch (`throw.modifier.caught_counts`,
+    /// core.field.orange, faq.throw.orange). The circle's own square only:
+    /// `throw.modifier.scope` is not read yet (docs/rules-notes.md).
+    pub fn throw_modifier(&self, play: &Play) -> i8 {
+        let Some(at) = play.fielded_at else {
+            return 0;
+        };
+        if play.caught && !self.rules.throw_modifier.caught_counts {
+            return 0;
+        }
+        self.field.orange(at).unwrap_or(0)
     }
 
     /// Whether a fielder may step onto a square (core.defense.movement).
@@ -140,6 +155,58 @@ impl Engine<'_> {
             self.field.kind(square),
             SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher
         )
+    }
+
+    /// Whether the ball reaching `square` stops the runners at the next
+    /// base (`offense.diamond_stop.trigger`).
+    pub fn stops_runners(&self, square: SquareId) -> bool {
+        self.in_diamond(square)
+            || (self.rules.diamond_stop.trigger == StopTrigger::DiamondOrTexas
+                && self.field.kind(square) == SquareKind::Texas)
+    }
+
+    /// Whether the runners are held by the diamond stop now: the ball has
+    /// reached the diamond, and is not a throw in flight that the rules
+    /// count as outside it (`throw.in_flight`, faq.throw.short-outside).
+    fn diamond_stop_holds(&self, state: &State, play: &Play) -> bool {
+        play.in_diamond
+            && !(matches!(state.ball, Ball::Thrown { .. })
+                && self.rules.in_flight.ball_at == BallAt::OutsideDiamond)
+    }
+
+    /// Whether fielder `f` may field the loose ball: on a Texas square the
+    /// offense's choice names who may (`ball.texas`), and a Texas fly that
+    /// fell names who may pick it up (`ball.texas_missed_fly`); anywhere
+    /// else, anyone.
+    pub fn may_field(&self, ball: &Ball, f: u8) -> bool {
+        let Ball::Loose { at, lie, dropped } = *ball else {
+            return false;
+        };
+        let group = if self.field.kind(at) != SquareKind::Texas {
+            Fielders::Any
+        } else if dropped {
+            self.rules.texas_missed.fielders
+        } else if lie == Lie::Fly {
+            self.rules.texas.fly_fielders
+        } else {
+            self.rules.texas.ground_fielders
+        };
+        group.includes(is_infielder(f))
+    }
+
+    /// Whether the holder of the ball may carry it one square now, and
+    /// what that square costs (`defense.move_with_ball`).
+    fn carry_cost(&self, play: &Play, holder: u8) -> Option<u8> {
+        let rule = &self.rules.move_with_ball;
+        if !rule.who.includes(is_infielder(holder)) {
+            return None;
+        }
+        let cost = if play.carried == 0 {
+            rule.first_square
+        } else {
+            rule.next_squares
+        };
+        (play.budget >= cost).then_some(cost)
     }
 
     /// The hit: direction and distance from the dice and the hooks (with
@@ -191,12 +258,25 @@ impl Engine<'_> {
             Arg::Int(i64::from(specials[1])),
             Arg::Int(i64::from(self.status(state, state.defense()))),
         ])? as i32;
+        if let Some(foul) = self.rules.foul
+            && foul.result == ShortHit::FoulStrike
+            && distance <= i32::from(foul.at_most)
+        {
+            self.foul(state, distance, foul.may_be_third_strike, events);
+            return Ok(());
+        }
         let mut play = Play::new(direction, distance, d1 + d2);
         self.put_batter_on_path(state);
         match self.field.landing(direction, distance) {
             crate::field::Landing::Square(square) => {
+                // A ball too short to be in play lies at distance 1 by
+                // `hit.foul` (PRO's `distance_one`).
+                let short = self
+                    .rules
+                    .foul
+                    .is_some_and(|f| distance <= i32::from(f.at_most));
                 events.push(ev(
-                    "hit.distance",
+                    if short { "hit.foul" } else { "hit.distance" },
                     EventKind::Hit {
                         direction,
                         distance,
@@ -205,7 +285,7 @@ impl Engine<'_> {
                     },
                 ));
                 let kind = self.field.kind(square);
-                play.in_diamond = self.in_diamond(square);
+                play.in_diamond = self.stops_runners(square);
                 state.play = Some(play);
                 if kind == SquareKind::Texas {
                     state.ball = Ball::Loose {
@@ -286,6 +366,29 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// A batted ball too short to be in play (`hit.foul`, faq.hit.foul): a
+    /// strike, unless it would be the third and the rules say a foul never
+    /// is; the batter stays at the plate and the next pitch follows.
+    fn foul(&self, state: &mut State, distance: i32, may_be_third: bool, events: &mut Vec<Event>) {
+        let limit = self.rules.count.strikes;
+        if may_be_third || state.strikes + 1 < limit {
+            state.strikes += 1;
+        }
+        events.push(ev(
+            "hit.foul",
+            EventKind::Foul {
+                distance,
+                balls: state.balls,
+                strikes: state.strikes,
+            },
+        ));
+        if state.strikes >= limit {
+            self.strikeout(state, events);
+        } else {
+            self.refill_empty_hands(state, events);
+        }
+    }
+
     /// The batter becomes a runner at home plate; the runners forced by
     /// him are marked.
     fn put_batter_on_path(&self, state: &mut State) {
@@ -345,6 +448,7 @@ impl Engine<'_> {
         };
         play.offense_turn = false;
         play.moved = [0; 9];
+        play.carried = 0;
         play.budget = 0;
         let later = play.turn > 1;
         // A fly nobody caught in the first turn has fallen (field.let_drop).
@@ -358,9 +462,28 @@ impl Engine<'_> {
             *dropped = self.rules.let_drop.pickup == DroppedPickup::Automatic;
             events.push(ev("field.let_drop", EventKind::Dropped));
         }
+        // A Texas fly that fell is, from the second turn, a ground ball in
+        // the diamond where the rules say so (ball.texas_missed_fly,
+        // faq.offense.texas-miss): it stops the runners from now on.
+        let texas_fell = matches!(state.ball, Ball::Loose { at, dropped: true, .. }
+            if self.field.kind(at) == SquareKind::Texas);
         let Some(play) = state.play.as_mut() else {
             return;
         };
+        if later
+            && texas_fell
+            && !play.in_diamond
+            && self.rules.texas_missed.becomes == TexasMissBecomes::GroundInDiamond
+        {
+            play.in_diamond = true;
+            events.push(ev(
+                "ball.texas_missed_fly",
+                EventKind::Lies {
+                    lie: Lie::Ground,
+                    chosen: false,
+                },
+            ));
+        }
         let whose = if play.turn == 1 {
             self.rules.budget.first_turn
         } else {
@@ -390,6 +513,13 @@ impl Engine<'_> {
         if play.budget == 0 {
             return (0..9).map(Action::PlayBall).collect();
         }
+        // A short throw that only rolls on: its die is the whole turn
+        // (throw.short, faq.throw.accumulate).
+        if let Ball::Thrown { thrower, to, .. } = state.ball
+            && self.rules.throw_short.only_action
+        {
+            return vec![Action::Throw { from: thrower, to }];
+        }
         let mut actions = Vec::new();
         let holder = match state.ball {
             Ball::Held { by } => Some(by),
@@ -416,9 +546,12 @@ impl Engine<'_> {
             _ => None,
         };
         for f in 0..9u8 {
-            // The holder cannot move with the ball, and the receiver of a
-            // throw in flight waits for it: its destination cannot change.
-            if Some(f) == holder || Some(f) == receiver {
+            // The holder moves with the ball only where the rules let him,
+            // and the receiver of a throw in flight waits for it when its
+            // destination cannot change.
+            if (Some(f) == holder && self.carry_cost(play, f).is_none())
+                || (Some(f) == receiver && self.rules.throw_short.destination_locked)
+            {
                 continue;
             }
             for &to in self.field.neighbours(state.fielders[usize::from(f)]) {
@@ -439,6 +572,9 @@ impl Engine<'_> {
             return None;
         };
         let f = state.fielder_on(*at)?;
+        if !self.may_field(&state.ball, f) {
+            return None;
+        }
         if *lie == Lie::Fly && !*dropped && play.turn == 1 {
             Some(if play.home_run {
                 Action::Leap(f)
@@ -461,12 +597,19 @@ impl Engine<'_> {
         if play.budget == 0 {
             return matches!(action, Action::PlayBall(f) if *f < 9);
         }
+        if let Ball::Thrown { thrower, to, .. } = state.ball
+            && self.rules.throw_short.only_action
+        {
+            return *action == Action::Throw { from: thrower, to };
+        }
         match *action {
             Action::EndTurn => true,
             Action::Move { fielder, to } => {
                 let busy = match state.ball {
-                    Ball::Held { by } => Some(by),
-                    Ball::Thrown { to, .. } => Some(to),
+                    Ball::Held { by } => self.carry_cost(play, by).is_none().then_some(by),
+                    Ball::Thrown { to, .. } => {
+                        self.rules.throw_short.destination_locked.then_some(to)
+                    }
                     _ => None,
                 };
                 fielder < 9
@@ -516,15 +659,41 @@ impl Engine<'_> {
                 ));
             }
             Action::Move { fielder, to } => {
-                play.budget -= 1;
+                let carrying = state.ball == Ball::Held { by: fielder };
+                let cost = if carrying {
+                    self.carry_cost(play, fielder).unwrap_or(1)
+                } else {
+                    1
+                };
+                play.budget -= cost;
                 play.moved[usize::from(fielder)] += 1;
+                if carrying {
+                    play.carried += 1;
+                }
                 let from = state.fielders[usize::from(fielder)];
                 state.fielders[usize::from(fielder)] = to;
                 events.push(ev(
-                    "defense.movement",
+                    if carrying {
+                        "defense.move_with_ball"
+                    } else {
+                        "defense.movement"
+                    },
                     EventKind::Moved { fielder, from, to },
                 ));
-                self.maybe_end_defense_turn(state, events);
+                if carrying {
+                    // The ball goes where he carries it: into the diamond
+                    // it stops the runners, onto a base it makes the outs
+                    // a touch makes (out.ways).
+                    if self.stops_runners(to)
+                        && let Some(play) = state.play.as_mut()
+                    {
+                        play.in_diamond = true;
+                    }
+                    let out = self.base_outs(state, fielder, false, events);
+                    self.after_fielding(state, out, events);
+                } else {
+                    self.maybe_end_defense_turn(state, events);
+                }
             }
             Action::Catch(f) => {
                 play.budget -= 1;
@@ -596,7 +765,7 @@ impl Engine<'_> {
         if let Some(play) = state.play.as_mut() {
             play.fielded_at = Some(square);
             play.handled.push(f + 1);
-            if self.in_diamond(square) {
+            if self.stops_runners(square) {
                 play.in_diamond = true;
             }
         }
@@ -667,7 +836,7 @@ impl Engine<'_> {
                 play.batter_out = true;
             }
             if let Some(start) = start {
-                release_forces(state, start);
+                self.release_forces(state, start);
             }
         }
         any
@@ -746,9 +915,12 @@ impl Engine<'_> {
                         rule,
                         events,
                     );
-                    // Runners tag up: they are no longer forced.
-                    for r in &mut state.runners {
-                        r.forced_to = None;
+                    // Runners tag up: they are no longer forced, where the
+                    // rules free them after a catch (offense.force).
+                    if self.rules.force.free_after_catch {
+                        for r in &mut state.runners {
+                            r.forced_to = None;
+                        }
                     }
                     if state.outs >= self.rules.outs_per_half {
                         self.end_play(state, 0, events);
@@ -812,15 +984,17 @@ impl Engine<'_> {
         let needed = self
             .throw_need(state.defense(), from, to, target)
             .unwrap_or(0);
-        let modifier = state
-            .play
-            .as_ref()
-            .and_then(|p| p.fielded_at)
-            .filter(|_| first)
-            .and_then(|sq| self.field.orange(sq))
-            .unwrap_or(0);
+        let modifier = match state.play.as_ref() {
+            Some(play) if first => self.throw_modifier(play),
+            _ => 0,
+        };
+        // The die of a throw that fell short rolls on by `throw.short`.
         events.push(ev(
-            "throw.resolution",
+            if first {
+                "throw.resolution"
+            } else {
+                "throw.short"
+            },
             EventKind::Rolled {
                 purpose: "throw",
                 dice: vec![roll],
@@ -853,8 +1027,13 @@ impl Engine<'_> {
         } else {
             self.field.advance(at, target, squares)
         };
+        // Where a short throw's ball counts as being is `throw.in_flight`.
         events.push(ev(
-            "throw.resolution",
+            if arrived {
+                "throw.resolution"
+            } else {
+                "throw.in_flight"
+            },
             EventKind::Threw {
                 from,
                 to,
@@ -862,7 +1041,11 @@ impl Engine<'_> {
                 arrived,
             },
         ));
-        if self.in_diamond(now)
+        // A short throw the rules count as outside the diamond does not
+        // stop the runners (throw.in_flight, faq.throw.short-outside).
+        let counts_where_it_is = arrived || self.rules.in_flight.ball_at != BallAt::OutsideDiamond;
+        if counts_where_it_is
+            && self.stops_runners(now)
             && let Some(play) = state.play.as_mut()
         {
             play.in_diamond = true;
@@ -925,6 +1108,7 @@ impl Engine<'_> {
     }
 
     fn start_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        self.halfway_returns(state, events);
         sort_runners(state);
         let order: Vec<u8> = state.runners.iter().map(|r| r.slot).collect();
         let Some(play) = state.play.as_mut() else {
@@ -934,6 +1118,55 @@ impl Engine<'_> {
         play.moved_this_turn = false;
         play.to_move = order;
         self.next_runner(state, events);
+    }
+
+    /// Whether runner `r` may not finish his run because the diamond stop
+    /// holds and he is not yet `offense.diamond_stop.only_if_past` circles
+    /// past the base he left (faq.offense.halfway). A runner forced on must
+    /// run (offense.force), and a runner on a base has no run to finish.
+    fn short_of_halfway(&self, state: &State, r: &Runner) -> bool {
+        let (Some(past), Some(play)) = (self.rules.diamond_stop.only_if_past, &state.play) else {
+            return false;
+        };
+        let forced = r.forced_to.is_some_and(|t| r.pos < t);
+        self.diamond_stop_holds(state, play)
+            && !r.on_base()
+            && !forced
+            && r.last_base() > 0
+            && r.pos - r.last_base() < past
+    }
+
+    /// A runner short of halfway goes back to the base he left, unless a
+    /// teammate stands on it or between (docs/rules-notes.md reads this as
+    /// the FAQ's exception to "a base once passed cannot be gone back
+    /// to"). He had reached that base before, so he is safe there. Runners
+    /// go back from the least advanced up.
+    fn halfway_returns(&self, state: &mut State, events: &mut Vec<Event>) {
+        if self.rules.diamond_stop.only_if_past.is_none() {
+            return;
+        }
+        state.runners.sort_by_key(|r| r.pos);
+        for i in 0..state.runners.len() {
+            let r = state.runners[i];
+            let back = r.last_base();
+            let blocked = state
+                .runners
+                .iter()
+                .any(|o| o.slot != r.slot && (back..r.pos).contains(&o.pos));
+            if !self.short_of_halfway(state, &r) || blocked {
+                continue;
+            }
+            state.runners[i].pos = back;
+            events.push(ev(
+                "offense.diamond_stop",
+                EventKind::Ran {
+                    slot: r.slot,
+                    from: r.pos,
+                    to: back,
+                },
+            ));
+        }
+        sort_runners(state);
     }
 
     fn next_runner(&self, state: &mut State, events: &mut Vec<Event>) {
@@ -1001,13 +1234,21 @@ impl Engine<'_> {
         {
             limit = ahead - 1;
         }
-        if play.in_diamond {
+        let forced = runner.forced_to.is_some_and(|t| runner.pos < t);
+        if self.diamond_stop_holds(state, play) {
             limit = limit.min(runner.next_base());
+            // Only a runner far enough past his base may finish his run
+            // (offense.diamond_stop.only_if_past, faq.offense.halfway); a
+            // forced runner must run on (offense.force).
+            if let Some(past) = self.rules.diamond_stop.only_if_past
+                && !forced
+                && runner.pos - runner.last_base() < past
+            {
+                limit = runner.pos;
+            }
         }
         let most = die.min(limit.saturating_sub(runner.pos));
-        let must = runner.pos == 0
-            || !runner.on_base()
-            || runner.forced_to.is_some_and(|t| runner.pos < t);
+        let must = runner.pos == 0 || !runner.on_base() || forced;
         let least = if must { most.min(1) } else { 0 };
         Some((least, most))
     }
@@ -1068,7 +1309,7 @@ impl Engine<'_> {
                 ));
                 let start = r.start;
                 self.out(state, slot, OutHow::Tag, handled, "out.ways", events);
-                release_forces(state, start);
+                self.release_forces(state, start);
                 if state.outs >= self.rules.outs_per_half {
                     self.end_play(state, 0, events);
                     return Ok(());
@@ -1125,14 +1366,33 @@ impl Engine<'_> {
 
     /// At the end of a play, a runner left between bases goes on to the
     /// next base when it is free; when it is taken he cannot go back past
-    /// the base he left, and is out (caught in a rundown).
+    /// the base he left, and is out (caught in a rundown). A runner short
+    /// of halfway with the ball in the diamond goes back instead, or is out
+    /// when he cannot (faq.offense.halfway).
     fn settle_runners(&self, state: &mut State, events: &mut Vec<Event>) {
-        sort_runners(state);
+        self.halfway_returns(state, events);
         let mut i = 0;
         while i < state.runners.len() {
             let r = state.runners[i];
             if r.on_base() {
                 i += 1;
+                continue;
+            }
+            if self.short_of_halfway(state, &r) {
+                // He may not finish his run and cannot get back: out.
+                let handled = state
+                    .play
+                    .as_ref()
+                    .map(|p| p.handled.clone())
+                    .unwrap_or_default();
+                self.out(
+                    state,
+                    r.slot,
+                    OutHow::Tag,
+                    handled,
+                    "offense.diamond_stop",
+                    events,
+                );
                 continue;
             }
             let taken = |pos: u8| {
@@ -1183,6 +1443,18 @@ impl Engine<'_> {
 /// Runners most advanced first.
 fn sort_runners(state: &mut State) {
     state.runners.sort_by_key(|r| std::cmp::Reverse(r.pos));
+}
+
+impl Engine<'_> {
+    /// When the runner who started at `start` is out, the runner ahead of
+    /// him is no longer forced, and so on up the chain, where a runner runs
+    /// only to make room (`offense.force`); where every runner forced at
+    /// the hit must run, nothing changes (faq.offense.force).
+    fn release_forces(&self, state: &mut State, start: u8) {
+        if self.rules.force.must_run == ForcedRun::MakeRoom {
+            release_forces(state, start);
+        }
+    }
 }
 
 /// When the runner who started at `start` is out, the runner ahead of him

@@ -16,10 +16,11 @@ use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
-    DefenseSpecials, FenceLeap, FlyMiss, ForcedDraw, GameLength, GroundPickup, HandInitial,
-    HandLimits, HitFence, LetDrop, LineupRules, Memorandum, MemorandumUse, Movement, OffenseDeck,
-    OffenseSpecials, OutWays, PitchOutcomes, PitchResponse, Run, SpecialLimits, SpecialSwap,
-    StaminaTrack, Steal, Substitution, ThrowCover, ThrowCutoff, ThrowTargets, Validate,
+    DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
+    GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
+    MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
+    PitchResponse, Run, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution,
+    Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -323,16 +324,25 @@ pub struct GameRules {
     pub hit_direction: Memoised,
     /// `hit.distance`.
     pub hit_distance: Memoised,
+    /// `hit.foul` (rulesets whose distance can be 0 or less; without it
+    /// such a ball lies at distance 1).
+    pub foul: Option<Foul>,
     /// `hit.fence`.
     pub fence: HitFence,
     /// `ball.lie`.
     pub lie: BallLie,
+    /// `ball.texas`.
+    pub texas: Texas,
+    /// `ball.texas_missed_fly`.
+    pub texas_missed: TexasMissedFly,
     /// `defense.action_points`.
     pub action_points: ActionPoints,
     /// `defense.budget`.
     pub budget: Budget,
     /// `defense.movement`.
     pub movement: Movement,
+    /// `defense.move_with_ball`.
+    pub move_with_ball: MoveWithBall,
     /// `field.ground_pickup`.
     pub pickup: GroundPickup,
     /// `field.catch_minimum`.
@@ -349,6 +359,12 @@ pub struct GameRules {
     pub throw: Memoised,
     /// `throw.targets`.
     pub throw_targets: ThrowTargets,
+    /// `throw.short`.
+    pub throw_short: ShortThrow,
+    /// `throw.in_flight`.
+    pub in_flight: InFlight,
+    /// `throw.modifier`.
+    pub throw_modifier: ThrowModifier,
     /// `throw.cover` (rulesets whose throws go to covered bases).
     pub throw_cover: Option<ThrowCover>,
     /// `throw.cutoff` (rulesets with cutoff throws).
@@ -362,6 +378,10 @@ pub struct GameRules {
     /// `lineup.substitution` and the star cap of `lineup.rules`, for
     /// rulesets with Player cards.
     pub substitution: Option<(Substitution, LineupRules)>,
+    /// `offense.force`.
+    pub force: Force,
+    /// `offense.diamond_stop`.
+    pub diamond_stop: DiamondStop,
     /// The clause each rule key cites.
     sources: HashMap<String, String>,
 }
@@ -437,11 +457,15 @@ impl GameRules {
                 steal: r.value("pitch.steal")?,
                 hit_direction: r.hook("hit.direction")?,
                 hit_distance: r.hook("hit.distance")?,
+                foul: r.optional("hit.foul"),
                 fence: r.value("hit.fence")?,
                 lie: r.value("ball.lie")?,
+                texas: r.value("ball.texas")?,
+                texas_missed: r.value("ball.texas_missed_fly")?,
                 action_points: r.value("defense.action_points")?,
                 budget: r.value("defense.budget")?,
                 movement: r.value("defense.movement")?,
+                move_with_ball: r.value("defense.move_with_ball")?,
                 pickup: r.value("field.ground_pickup")?,
                 catch: r.value("field.catch_minimum")?,
                 fly_miss: r.value("field.fly_miss")?,
@@ -450,6 +474,9 @@ impl GameRules {
                 out_ways: r.value("out.ways")?,
                 throw: r.hook("throw.resolution")?,
                 throw_targets: r.value("throw.targets")?,
+                throw_short: r.value("throw.short")?,
+                in_flight: r.value("throw.in_flight")?,
+                throw_modifier: r.value("throw.modifier")?,
                 throw_cover: r.optional("throw.cover"),
                 throw_cutoff: r.optional("throw.cutoff"),
                 bases: r.value("bases.path")?,
@@ -468,6 +495,8 @@ impl GameRules {
                 } else {
                     None
                 },
+                force: r.value("offense.force")?,
+                diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
                     .rules
                     .iter()

@@ -140,6 +140,9 @@ pub struct Play {
     pub budget: u8,
     /// Squares each fielder moved in this defense turn.
     pub moved: [u8; 9],
+    /// Squares the ball holder carried the ball in this defense turn
+    /// (`defense.move_with_ball`).
+    pub carried: u8,
     /// Where the ball was picked up or caught (for orange throw modifiers),
     /// and whether the next throw is the first from there.
     pub fielded_at: Option<SquareId>,
@@ -176,6 +179,7 @@ impl Play {
             turn: 1,
             budget: 0,
             moved: [0; 9],
+            carried: 0,
             fielded_at: None,
             in_diamond: false,
             handled: Vec::new(),

@@ -43,6 +43,10 @@ pub struct Scenario {
     pub set: Vec<At<String>>,
     /// The field: a built-in name or a path relative to the file.
     pub field: At<String>,
+    /// The teams whose Player cards play (`teams:`), if the scenario
+    /// names them; without them every rule that reads a card plays the
+    /// card-free way.
+    pub teams: Option<Teams>,
     /// The seed of the deck shuffles (cards nobody named).
     pub seed: u64,
     /// The starting situation.
@@ -53,6 +57,16 @@ pub struct Scenario {
     pub decisions: Vec<At<Step>>,
     /// What must come out.
     pub expect: Expect,
+}
+
+/// The two teams of a scenario: shipped names or paths relative to the
+/// file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Teams {
+    /// The home team.
+    pub home: At<String>,
+    /// The guest team.
+    pub away: At<String>,
 }
 
 /// A square as a scenario names it.
@@ -81,6 +95,9 @@ pub enum StartPhase {
     Hit {
         /// The batting bonus of the card pair.
         bonus: u8,
+        /// The pitch that was hit, whose type picks the batting and
+        /// pitching values of a distance read on the cards.
+        pitch: Option<Pitch>,
     },
     /// A ball just hit lies on a square: the first defense turn.
     Defense,

@@ -81,6 +81,14 @@ pub(crate) const KINDS: &[(&str, &[(&str, Ty)])] = &[
     ("responded", &[("card", Ty::Card)]),
     ("ball", &[("balls", Ty::Int), ("strikes", Ty::Int)]),
     ("strike", &[("balls", Ty::Int), ("strikes", Ty::Int)]),
+    (
+        "foul",
+        &[
+            ("distance", Ty::Int),
+            ("balls", Ty::Int),
+            ("strikes", Ty::Int),
+        ],
+    ),
     ("walk", &[("slot", Ty::Int)]),
     (
         "stole",
@@ -332,6 +340,18 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
             "strike",
             vec![("balls", int(*balls)), ("strikes", int(*strikes))],
         ),
+        EventKind::Foul {
+            distance,
+            balls,
+            strikes,
+        } => (
+            "foul",
+            vec![
+                ("distance", Val::Int(i64::from(*distance))),
+                ("balls", int(*balls)),
+                ("strikes", int(*strikes)),
+            ],
+        ),
         EventKind::Walk { slot } => ("walk", vec![("slot", int(*slot))]),
         EventKind::Stole { slot, from, to } => (
             "stole",
@@ -545,6 +565,11 @@ mod tests {
                 strikes: 0,
             },
             EventKind::Strike {
+                balls: 0,
+                strikes: 1,
+            },
+            EventKind::Foul {
+                distance: 0,
                 balls: 0,
                 strikes: 1,
             },

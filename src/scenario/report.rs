@@ -28,6 +28,13 @@ pub fn run(s: &Scenario, engine: &Engine<'_>, run: &Run) -> String {
         engine.rules.name,
         engine.field.name()
     );
+    if let Some(teams) = &s.teams {
+        let _ = writeln!(
+            out,
+            "teams:    {} (home), {} (away)",
+            teams.home.value, teams.away.value
+        );
+    }
     if !s.pins.is_empty() {
         let pins: Vec<&str> = s.pins.iter().map(|p| p.value.as_str()).collect();
         let _ = writeln!(out, "pins:     {}", pins.join(", "));

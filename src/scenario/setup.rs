@@ -132,11 +132,11 @@ impl Builder<'_> {
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
-            StartPhase::Hit { bonus } => {
+            StartPhase::Hit { bonus, pitch } => {
                 state.phase = Phase::HitDice {
                     bonus,
                     specials: [0; 2],
-                    pitch: None,
+                    pitch,
                 }
             }
             StartPhase::Defense => self.ball_in_play(&mut state, s),
@@ -418,7 +418,7 @@ impl Builder<'_> {
             dropped: false,
         };
         state.play = Some(Play {
-            in_diamond,
+            in_diamond: self.engine.stops_runners(at),
             ..Play::new(
                 square.direction.unwrap_or(1),
                 i32::from(square.distance),

@@ -10,10 +10,11 @@ use std::rc::Rc;
 
 use crate::builtin;
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
-use crate::engine::{Engine, GameRules};
+use crate::engine::{Engine, GameRules, Players};
 use crate::field::{Field, load_field};
 use crate::ruleset::Ruleset;
 use crate::ruleset::catalogue::Catalogue;
+use crate::team::{Team, load_team};
 
 use super::drive::{self, Run};
 use super::expect::{self, Mismatch};
@@ -26,6 +27,7 @@ pub struct Loader {
     rulesets: HashMap<String, Rc<Ruleset>>,
     rules: HashMap<(String, Vec<String>), Rc<GameRules>>,
     fields: HashMap<String, Rc<Field>>,
+    teams: HashMap<String, Rc<Team>>,
 }
 
 /// A scenario with the rules and field it is played under.
@@ -36,12 +38,18 @@ pub struct Prepared {
     pub rules: Rc<GameRules>,
     /// Its field.
     pub field: Rc<Field>,
+    /// The players of the teams it names, if it names them.
+    pub players: Option<Rc<Players>>,
 }
 
 impl Prepared {
-    /// The engine to play it on.
+    /// The engine to play it on (with the teams' players, if any).
     pub fn engine(&self) -> Engine<'_> {
-        Engine::new(&self.rules, &self.field)
+        let engine = Engine::new(&self.rules, &self.field);
+        match &self.players {
+            Some(p) => engine.with_players(p),
+            None => engine,
+        }
     }
 }
 
@@ -97,6 +105,7 @@ impl Loader {
             .unwrap_or_default();
         let ruleset = self.ruleset(&scenario, &dir);
         let field = self.field(&scenario, &dir);
+        let players = self.players(&scenario, &dir);
         let rules = match &ruleset {
             Ok(r) => self.rules(&scenario, r),
             Err(_) => Err(Diagnostics::default()),
@@ -105,6 +114,7 @@ impl Loader {
             ruleset.as_ref().err(),
             field.as_ref().err(),
             rules.as_ref().err(),
+            players.as_ref().err(),
         ]
         .into_iter()
         .flatten()
@@ -114,11 +124,12 @@ impl Loader {
         if let Ok(r) = &ruleset {
             check_clauses(&scenario, r, &mut problems);
         }
-        match (rules, field) {
-            (Ok(rules), Ok(field)) if problems.is_empty() => Ok(Prepared {
+        match (rules, field, players) {
+            (Ok(rules), Ok(field), Ok(players)) if problems.is_empty() => Ok(Prepared {
                 scenario,
                 rules,
                 field,
+                players,
             }),
             _ => Err(problems),
         }
@@ -175,6 +186,44 @@ impl Loader {
         let f = Rc::new(load_field(&arg).map_err(|d| pointed(d, s, s.field.span))?);
         self.fields.insert(arg, Rc::clone(&f));
         Ok(f)
+    }
+
+    /// The players of the teams a scenario names: each team loaded once
+    /// per suite, problems pointed at the team's name in the scenario.
+    fn players(&mut self, s: &Scenario, dir: &Path) -> Result<Option<Rc<Players>>, Diagnostics> {
+        let Some(teams) = &s.teams else {
+            return Ok(None);
+        };
+        let mut problems = Diagnostics::default();
+        let mut load = |name: &At<String>| {
+            let v = &name.value;
+            let is_path = v.contains(['/', '\\'])
+                || v.ends_with(".yaml")
+                || v.ends_with(".yml")
+                || v.starts_with('.');
+            let arg = relative(v, dir, is_path);
+            if let Some(t) = self.teams.get(&arg) {
+                return Some(Rc::clone(t));
+            }
+            match load_team(&arg) {
+                Ok(t) => {
+                    let t = Rc::new(t);
+                    self.teams.insert(arg, Rc::clone(&t));
+                    Some(t)
+                }
+                Err(d) => {
+                    problems.extend(pointed(d, s, name.span));
+                    None
+                }
+            }
+        };
+        let (home, away) = (load(&teams.home), load(&teams.away));
+        let (Some(home), Some(away)) = (home, away) else {
+            return Err(problems);
+        };
+        Players::new(&home, &away)
+            .map(|p| Some(Rc::new(p)))
+            .map_err(|d| pointed(d.into(), s, teams.home.span))
     }
 
     /// Reads, prepares, sets up, plays and checks one file.

@@ -480,8 +480,10 @@ impl<'f> Scorekeeper<'f> {
                 }
             }
             EventKind::Lies { lie, .. } => {
+                // How the ball was hit: a later change of lie (a Texas fly
+                // that fell, faq.offense.texas-miss) does not rescore it.
                 if let Some(b) = self.pending.as_mut().and_then(|p| p.ball.as_mut()) {
-                    b.lie = Some(*lie);
+                    b.lie.get_or_insert(*lie);
                 }
             }
             EventKind::Fielded {
@@ -625,6 +627,7 @@ impl<'f> Scorekeeper<'f> {
             | EventKind::Responded { .. }
             | EventKind::Ball { .. }
             | EventKind::Strike { .. }
+            | EventKind::Foul { .. }
             | EventKind::Rolled { .. }
             | EventKind::Plays { .. }
             | EventKind::Dropped

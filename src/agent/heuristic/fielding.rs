@@ -89,7 +89,7 @@ fn go_home(
     let holder = match *view.ball() {
         Ball::Held { by } => Some(by),
         Ball::Thrown { to, .. } => Some(to),
-        Ball::Loose { at, .. } => chaser(t, fielders, at),
+        Ball::Loose { .. } => chaser(t, fielders, view.ball()),
         Ball::Dead => None,
     };
     let runners = view.runners();
@@ -122,26 +122,39 @@ fn go_home(
 /// holder).
 fn name_fielder(t: &Table<'_>, view: &View<'_>) -> u8 {
     match *view.ball() {
-        Ball::Loose { at, .. } => chaser(t, view.fielders(), at).unwrap_or(0),
+        Ball::Loose { .. } => chaser(t, view.fielders(), view.ball()).unwrap_or(0),
         Ball::Held { by } => by,
         Ball::Thrown { to, .. } => to,
         Ball::Dead => 0,
     }
 }
 
-/// The fielder nearest a square he may stand on; ties go to the one
-/// playing that direction, then to more action points.
-pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], at: SquareId) -> Option<u8> {
+/// The fielder nearest a loose ball among those who may stand on its
+/// square and field it; ties go to the one playing that direction, then to
+/// more action points.
+pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Option<u8> {
+    let Ball::Loose { at, .. } = *ball else {
+        return None;
+    };
     let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
-    (0..9u8).filter(|&f| t.may_stand(f, at)).min_by_key(|&f| {
-        let sq = fielders[usize::from(f)];
-        (
-            t.engine.field.king_distance(sq, at),
-            (dir(sq) - dir(at)).abs(),
-            std::cmp::Reverse(t.points(f)),
-            f,
-        )
-    })
+    (0..9u8)
+        .filter(|&f| may_chase(t, ball, f, at))
+        .min_by_key(|&f| {
+            let sq = fielders[usize::from(f)];
+            (
+                t.engine.field.king_distance(sq, at),
+                (dir(sq) - dir(at)).abs(),
+                std::cmp::Reverse(t.points(f)),
+                f,
+            )
+        })
+}
+
+/// Whether fielder `f` may go for the loose `ball` on `at`: stand there
+/// and field it (on a Texas square the rules may name infielders or
+/// outfielders only).
+fn may_chase(t: &Table<'_>, ball: &Ball, f: u8, at: SquareId) -> bool {
+    t.may_stand(f, at) && t.engine.may_field(ball, f)
 }
 
 /// A loose ball: get the chaser to it, then catch or pick it up.
@@ -153,7 +166,19 @@ fn loose(
     at: SquareId,
 ) -> Option<Action> {
     let fielders = view.fielders();
+    let ball = view.ball();
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
+        if !t.engine.may_field(ball, f) {
+            // He may not field it here: he makes way for one who may and
+            // can still get there (a step aside, the walk, the try).
+            let other_reaches = (0..9u8).filter(|&o| may_chase(t, ball, o, at)).any(|o| {
+                t.engine.field.king_distance(fielders[usize::from(o)], at) + 2 <= play.budget
+            });
+            return other_reaches
+                .then(|| step_aside(t, legal, fielders, f))
+                .flatten()
+                .or_else(|| cover_move(t, view, legal, play.budget, Some(f)));
+        }
         if legal.allows(&Action::Leap(f)) {
             return Some(Action::Leap(f));
         }
@@ -172,7 +197,7 @@ fn loose(
         }
     }
     // Whoever is nearest goes for it; if his way is blocked, the next.
-    let mut order: Vec<u8> = (0..9u8).filter(|&f| t.may_stand(f, at)).collect();
+    let mut order: Vec<u8> = (0..9u8).filter(|&f| may_chase(t, ball, f, at)).collect();
     order.sort_by_key(|&f| {
         (
             t.engine.field.king_distance(fielders[usize::from(f)], at),
@@ -187,7 +212,17 @@ fn loose(
             return Some(step);
         }
     }
-    cover_move(t, view, legal, play.budget, chaser(t, fielders, at))
+    cover_move(t, view, legal, play.budget, chaser(t, fielders, ball))
+}
+
+/// A legal step of fielder `f` off his square, the first the field lists.
+fn step_aside(t: &Table<'_>, legal: &Legal<'_>, fielders: &[SquareId; 9], f: u8) -> Option<Action> {
+    t.engine
+        .field
+        .neighbours(fielders[usize::from(f)])
+        .iter()
+        .map(|&to| Action::Move { fielder: f, to })
+        .find(|a| legal.allows(a))
 }
 
 /// The ball in a fielder's hands: throw where an out is likely, covering
@@ -197,10 +232,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
     let fielders = view.fielders();
     let runners = view.runners();
     let from = fielders[usize::from(by)];
-    let modifier = play
-        .fielded_at
-        .and_then(|sq| t.engine.field.orange(sq))
-        .unwrap_or(0);
+    let modifier = t.engine.throw_modifier(play);
     let budget = play.budget;
     // (score, receiver, square, steps the receiver still has to walk)
     let mut best: Option<(f32, u8, SquareId, u8)> = None;

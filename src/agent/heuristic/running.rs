@@ -124,7 +124,7 @@ pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
             }
         }
         Ball::Loose { at, lie, dropped } => {
-            let Some(f) = chaser(t, fielders, at) else {
+            let Some(f) = chaser(t, fielders, view.ball()) else {
                 return 0.0;
             };
             let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
@@ -177,17 +177,19 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
     let fielders = view.fielders();
     let mut fly_out = 0.0f32;
     let mut ground_out = 0.0f32;
+    let texas = t.engine.rules.texas;
     for f in 0..9u8 {
         if !t.may_stand(f, at) {
             continue;
         }
         let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
         let budget = t.points(f);
-        if steps < budget {
+        let infielder = is_infielder(f);
+        if steps < budget && texas.fly_fielders.includes(infielder) {
             let need = t.engine.rules.catch.minimum(is_infielder(f), steps);
             fly_out = fly_out.max(die_chance(need));
         }
-        if steps + 2 <= budget {
+        if steps + 2 <= budget && texas.ground_fielders.includes(infielder) {
             let throw = force_throw(t, view, at, f);
             ground_out = ground_out.max(die_chance(t.engine.rules.pickup.min_die) * throw);
         }

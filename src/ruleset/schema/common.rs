@@ -48,3 +48,16 @@ pub enum Fielders {
     /// No fielder.
     Nobody,
 }
+
+impl Fielders {
+    /// Whether a fielder belongs to the group, given whether he is an
+    /// infielder (see `players.roles`).
+    pub fn includes(self, infielder: bool) -> bool {
+        match self {
+            Fielders::Any => true,
+            Fielders::Infielders => infielder,
+            Fielders::Outfielders => !infielder,
+            Fielders::Nobody => false,
+        }
+    }
+}

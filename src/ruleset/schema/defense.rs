@@ -138,7 +138,14 @@ pub struct MoveWithBall {
     pub next_squares: u8,
 }
 
-impl Validate for MoveWithBall {}
+impl Validate for MoveWithBall {
+    fn validate(&self) -> Result<(), String> {
+        if self.who != Fielders::Nobody && (self.first_square == 0 || self.next_squares == 0) {
+            return Err("a square moved with the ball costs at least 1 action point".into());
+        }
+        Ok(())
+    }
+}
 
 /// `field.ground_pickup`: picking up a ground ball on the fielder's square
 /// (core.field.ground-pickup, faq.defense.auto-pickup, major.3.7.3.ground).

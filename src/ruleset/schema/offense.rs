@@ -57,7 +57,17 @@ pub struct DiamondStop {
     pub only_if_past: Option<u8>,
 }
 
-impl Validate for DiamondStop {}
+impl Validate for DiamondStop {
+    fn validate(&self) -> Result<(), String> {
+        if self.only_if_past == Some(0) {
+            return Err(
+                "`only_if_past: 0` lets every runner finish his run: leave the key out instead"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+}
 
 /// Which runners may try for home despite the diamond stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -171,6 +171,22 @@ fn rejects_values_that_make_no_sense() {
         )
         .is_err()
     );
+    let zero = check_key(
+        "offense.diamond_stop",
+        "{trigger: diamond, only_if_past: 0}",
+    );
+    assert!(zero.unwrap_err().message.contains("leave the key out"));
+    assert!(
+        check_key(
+            "offense.diamond_stop",
+            "{trigger: diamond, only_if_past: 3}"
+        )
+        .is_ok()
+    );
+    let free = "{who: infielders, first_square: 0, next_squares: 1}";
+    assert!(check_key("defense.move_with_ball", free).is_err());
+    let nobody = "{who: nobody, first_square: 0, next_squares: 0}";
+    assert!(check_key("defense.move_with_ball", nobody).is_ok());
 }
 
 // ------------------------------------------------------------ the shipped rulesets

@@ -19,7 +19,7 @@ use crate::engine::{Half, POSITIONS};
 use crate::ruleset::schema::{Pitch, Response};
 use crate::yaml::{self, Node, Value};
 
-use super::model::{At, CardName, Expect, Scenario, SquareSpec, Start, StartPhase};
+use super::model::{At, CardName, Expect, Scenario, SquareSpec, Start, StartPhase, Teams};
 use super::words;
 
 const TOP: &[&str] = &[
@@ -30,6 +30,7 @@ const TOP: &[&str] = &[
     "ruleset",
     "set",
     "field",
+    "teams",
     "seed",
     "start",
     "dice",
@@ -349,6 +350,7 @@ impl Reader<'_> {
             ruleset: At::new("basic".into(), Span::new(0, 0)),
             set: Vec::new(),
             field: At::new("classic".into(), Span::new(0, 0)),
+            teams: None,
             seed: 0,
             start: default_start(),
             dice: Vec::new(),
@@ -384,6 +386,7 @@ impl Reader<'_> {
                         s.field = At::new(t, v.span);
                     }
                 }
+                "teams" => s.teams = self.teams(v),
                 "seed" => {
                     if let Some(i) = self.int(v, 0, i64::MAX, "the seed") {
                         s.seed = i as u64;
@@ -410,6 +413,43 @@ impl Reader<'_> {
             s.start.phase.span = root.span;
         }
         Some(s)
+    }
+
+    /// `teams: {home: falchi, away: corsari}`: both sides, each a shipped
+    /// team or a path.
+    fn teams(&mut self, node: &Node) -> Option<Teams> {
+        if node.as_map().is_none() {
+            self.err_hint(
+                node.span,
+                format!("`teams` is a mapping, not {}", node.value.kind()),
+                "write `teams: {home: falchi, away: corsari}`",
+            );
+            return None;
+        }
+        let (mut home, mut away) = (None, None);
+        let mut named = Vec::new();
+        for (side, _, v) in self.entries(node, "`teams`", &["home", "away"]) {
+            named.push(side);
+            let team = self.string(v, "a team").map(|name| At::new(name, v.span));
+            if side == "home" {
+                home = team;
+            } else {
+                away = team;
+            }
+        }
+        for side in ["home", "away"] {
+            if !named.contains(&side) {
+                self.err_hint(
+                    node.span,
+                    format!("`teams` names no {side} team"),
+                    "name both sides: `teams: {home: falchi, away: corsari}`",
+                );
+            }
+        }
+        Some(Teams {
+            home: home?,
+            away: away?,
+        })
     }
 
     fn settings(&mut self, node: &Node) -> Vec<At<String>> {

@@ -3,6 +3,7 @@
 
 use crate::diagnostic::Span;
 use crate::engine::{Half, Lie};
+use crate::ruleset::schema::Pitch;
 use crate::yaml::{Node, Value};
 
 use super::super::model::{At, HandOwner, HandSpec, SquareSpec, Start, StartPhase};
@@ -11,7 +12,7 @@ use super::{Reader, default_start};
 
 const START: &[&str] = &[
     "inning", "half", "outs", "count", "score", "batter", "runners", "fielders", "ball", "hands",
-    "decks", "phase", "bonus",
+    "decks", "phase", "bonus", "pitch",
 ];
 
 const START_PHASES: &[&str] = &["position", "memorandum", "pitch", "hit", "defense"];
@@ -21,6 +22,7 @@ impl Reader<'_> {
         let mut s = default_start();
         s.phase.span = node.span;
         let mut bonus: Option<(u8, Span)> = None;
+        let mut pitch: Option<(Pitch, Span)> = None;
         let mut phase_word: Option<(&str, Span)> = None;
         for (key, k, v) in self.entries(node, "`start`", START) {
             match key {
@@ -96,6 +98,11 @@ impl Reader<'_> {
                         bonus = Some((i as u8, k.span));
                     }
                 }
+                "pitch" => {
+                    if let Some(p) = self.pitch(v) {
+                        pitch = Some((p, k.span));
+                    }
+                }
                 _ => unreachable!(),
             }
         }
@@ -106,6 +113,7 @@ impl Reader<'_> {
                     "memorandum" => StartPhase::Memorandum,
                     "hit" => StartPhase::Hit {
                         bonus: bonus.map_or(0, |b| b.0),
+                        pitch: pitch.map(|p| p.0),
                     },
                     "defense" => StartPhase::Defense,
                     _ => StartPhase::Pitch,
@@ -113,14 +121,17 @@ impl Reader<'_> {
                 span,
             );
         }
-        if let Some((_, span)) = bonus
-            && !matches!(s.phase.value, StartPhase::Hit { .. })
-        {
-            self.err_hint(
-                span,
-                "`bonus` belongs to a start at the hit",
-                "write `phase: hit` to start with the hit's dice",
-            );
+        let at_hit = matches!(s.phase.value, StartPhase::Hit { .. });
+        for (key, span) in [("bonus", bonus.map(|b| b.1)), ("pitch", pitch.map(|p| p.1))] {
+            if let Some(span) = span
+                && !at_hit
+            {
+                self.err_hint(
+                    span,
+                    format!("`{key}` belongs to a start at the hit"),
+                    "write `phase: hit` to start with the hit's dice",
+                );
+            }
         }
         match (&s.ball, s.phase.value) {
             (None, StartPhase::Defense) => self.err_hint(
