@@ -489,8 +489,19 @@ impl Engine<'_> {
         } else {
             self.rules.budget.later_turns
         };
-        if let (Whose::BallHolder, Ball::Held { by }) = (whose, &state.ball) {
-            let by = *by;
+        // The fielder whose points are the turn's: the ball holder's where
+        // the rules say so, or the first fielder named in the play for the
+        // whole play (pro.defense.ap: "fino alla prossima battuta").
+        let holder = match state.ball {
+            Ball::Held { by } => Some(by),
+            _ => None,
+        };
+        let owner = match (whose, holder, play.chosen) {
+            (Whose::BallHolder, Some(by), _) => Some(by),
+            (Whose::ChosenFielder, _, Some(first)) if later => Some(first),
+            _ => None,
+        };
+        if let Some(by) = owner {
             let budget = self.action_points(state.defense(), by);
             if let Some(play) = state.play.as_mut() {
                 play.budget = budget;
@@ -653,6 +664,7 @@ impl Engine<'_> {
             Action::PlayBall(f) => {
                 let budget = self.action_points(defense, f);
                 play.budget = budget;
+                play.chosen.get_or_insert(f);
                 events.push(ev(
                     "defense.budget",
                     EventKind::Plays { fielder: f, budget },
@@ -1024,6 +1036,10 @@ impl Engine<'_> {
             .clamp(0, 255) as u8;
         let now = if arrived {
             target
+        } else if self.rules.in_flight.ball_at == BallAt::Thrower {
+            // pro.throw: a short throw does not move the ball; a later die
+            // completes it from where it was thrown.
+            at
         } else {
             self.field.advance(at, target, squares)
         };
