@@ -22,7 +22,7 @@ use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
     ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
-    OutWay, Pitch, RunDistance, ShortHit, StopTrigger, TexasMissBecomes, Whose,
+    OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopTrigger, TexasMissBecomes, Whose,
 };
 use crate::team::ThrowTarget;
 
@@ -32,6 +32,23 @@ fn base_pos(base: Base) -> u8 {
         Base::Second => 10,
         Base::Third => 15,
         Base::Home => 20,
+    }
+}
+
+/// The circles the runner whose turn it is may move: `least..=most`, and,
+/// when he may try for home past the diamond stop, the moves in `home`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RunRange {
+    pub least: u8,
+    pub most: u8,
+    pub home: Option<(u8, u8)>,
+}
+
+impl RunRange {
+    /// Whether he may move `n` circles.
+    pub fn allows(&self, n: u8) -> bool {
+        (self.least..=self.most).contains(&n)
+            || self.home.is_some_and(|(a, b)| (a..=b).contains(&n))
     }
 }
 
@@ -1234,8 +1251,8 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// How far the runner now moving may go: (least, most) circles.
-    pub(crate) fn run_range(&self, state: &State) -> Option<(u8, u8)> {
+    /// How far the runner now moving may go.
+    pub(crate) fn run_range(&self, state: &State) -> Option<RunRange> {
         let play = state.play.as_ref()?;
         let slot = *play.to_move.first()?;
         let runner = state.runners.iter().find(|r| r.slot == slot)?;
@@ -1251,7 +1268,24 @@ impl Engine<'_> {
             limit = ahead - 1;
         }
         let forced = runner.forced_to.is_some_and(|t| runner.pos < t);
+        let mut home = None;
         if self.diamond_stop_holds(state, play) {
+            // The run home (offense.run_home, pro.offense.diamond-stop): a
+            // runner whose full move carries him past third may ignore the
+            // stop to try to score, running past third.
+            let full = die.min(limit.saturating_sub(runner.pos));
+            let may_try = self.rules.run_home.is_some_and(|rule| {
+                (rule.from == RunHomeFrom::Any || runner.pos == 10)
+                    && runner.pos + full > 15
+                    && !(rule.needs_clear_path
+                        && state
+                            .runners
+                            .iter()
+                            .any(|r| r.slot != runner.slot && (16..20).contains(&r.pos)))
+            });
+            if may_try {
+                home = Some((16 - runner.pos.min(15), full));
+            }
             limit = limit.min(runner.next_base());
             // Only a runner far enough past his base may finish his run
             // (offense.diamond_stop.only_if_past, faq.offense.halfway); a
@@ -1266,12 +1300,15 @@ impl Engine<'_> {
         let most = die.min(limit.saturating_sub(runner.pos));
         let must = runner.pos == 0 || !runner.on_base() || forced;
         let least = if must { most.min(1) } else { 0 };
-        Some((least, most))
+        Some(RunRange { least, most, home })
     }
 
     pub(crate) fn run_actions(&self, state: &State) -> Vec<Action> {
         match self.run_range(state) {
-            Some((least, most)) => (least..=most).map(Action::Advance).collect(),
+            Some(range) => (0..=20)
+                .filter(|&n| range.allows(n))
+                .map(Action::Advance)
+                .collect(),
             None => vec![Action::Advance(0)],
         }
     }
@@ -1283,13 +1320,17 @@ impl Engine<'_> {
         n: u8,
         events: &mut Vec<Event>,
     ) -> Applied {
-        let Some((least, most)) = self.run_range(state) else {
+        let Some(range) = self.run_range(state) else {
             return Err(illegal(action, "no runner is moving"));
         };
-        if n < least || n > most {
+        if !range.allows(n) {
+            let RunRange { least, most, home } = range;
+            let also = home.map_or(String::new(), |(a, b)| {
+                format!(", or {a} to {b} to try for home")
+            });
             return Err(illegal(
                 action,
-                format!("this runner may move {least} to {most} circles"),
+                format!("this runner may move {least} to {most} circles{also}"),
             ));
         }
         let play = state.play.as_mut().expect("an offense turn has a play");

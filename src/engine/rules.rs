@@ -19,8 +19,9 @@ use crate::ruleset::schema::{
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, Run, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution,
-    Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
+    PitchResponse, Run, RunHome, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
+    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
+    Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -380,6 +381,8 @@ pub struct GameRules {
     pub substitution: Option<(Substitution, LineupRules)>,
     /// `offense.force`.
     pub force: Force,
+    /// `offense.run_home` (rulesets with the run home past the stop).
+    pub run_home: Option<RunHome>,
     /// `offense.diamond_stop`.
     pub diamond_stop: DiamondStop,
     /// The clause each rule key cites.
@@ -496,6 +499,7 @@ impl GameRules {
                     None
                 },
                 force: r.value("offense.force")?,
+                run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
                     .rules
