@@ -211,6 +211,19 @@ impl Engine<'_> {
         group.includes(is_infielder(f))
     }
 
+    /// The action points a defense action costs (`defense.costs`; carrying
+    /// the ball is priced by `carry_cost`).
+    fn cost(&self, action: &Action) -> u8 {
+        let costs = &self.rules.costs;
+        match action {
+            Action::Move { .. } => costs.step,
+            Action::Catch(_) | Action::Leap(_) => costs.catch,
+            Action::Pickup(_) => costs.pickup,
+            Action::Throw { .. } => costs.throw,
+            _ => 0,
+        }
+    }
+
     /// Whether the holder of the ball may carry it one square now, and
     /// what that square costs (`defense.move_with_ball`).
     fn carry_cost(&self, play: &Play, holder: u8) -> Option<u8> {
@@ -553,8 +566,13 @@ impl Engine<'_> {
             Ball::Held { by } => Some(by),
             _ => None,
         };
+        let costs = &self.rules.costs;
         match &state.ball {
-            Ball::Loose { .. } => actions.extend(self.loose_ball_action(state, play)),
+            Ball::Loose { .. } => actions.extend(
+                self.loose_ball_action(state, play)
+                    .filter(|a| play.budget >= self.cost(a)),
+            ),
+            Ball::Held { .. } if play.budget < costs.throw => {}
             Ball::Held { by } => {
                 for to in 0..9u8 {
                     let at = state.fielders[usize::from(to)];
@@ -563,6 +581,7 @@ impl Engine<'_> {
                     }
                 }
             }
+            Ball::Thrown { .. } if play.budget < costs.throw => {}
             Ball::Thrown { thrower, to, .. } => actions.push(Action::Throw {
                 from: *thrower,
                 to: *to,
@@ -579,6 +598,7 @@ impl Engine<'_> {
             // destination cannot change.
             if (Some(f) == holder && self.carry_cost(play, f).is_none())
                 || (Some(f) == receiver && self.rules.throw_short.destination_locked)
+                || (Some(f) != holder && play.budget < costs.step)
             {
                 continue;
             }
@@ -630,6 +650,9 @@ impl Engine<'_> {
         {
             return *action == Action::Throw { from: thrower, to };
         }
+        if !matches!(action, Action::Move { .. }) && play.budget < self.cost(action) {
+            return false;
+        }
         match *action {
             Action::EndTurn => true,
             Action::Move { fielder, to } => {
@@ -640,8 +663,10 @@ impl Engine<'_> {
                     }
                     _ => None,
                 };
+                let holds = state.ball == Ball::Held { by: fielder };
                 fielder < 9
                     && Some(fielder) != busy
+                    && (holds || play.budget >= self.rules.costs.step)
                     && self
                         .field
                         .neighbours(state.fielders[usize::from(fielder)])
@@ -690,11 +715,12 @@ impl Engine<'_> {
             Action::Move { fielder, to } => {
                 let carrying = state.ball == Ball::Held { by: fielder };
                 let cost = if carrying {
-                    self.carry_cost(play, fielder).unwrap_or(1)
+                    self.carry_cost(play, fielder)
+                        .unwrap_or(self.rules.costs.step)
                 } else {
-                    1
+                    self.rules.costs.step
                 };
-                play.budget -= cost;
+                play.budget = play.budget.saturating_sub(cost);
                 play.moved[usize::from(fielder)] += 1;
                 if carrying {
                     play.carried += 1;
@@ -725,7 +751,7 @@ impl Engine<'_> {
                 }
             }
             Action::Catch(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.catch);
                 let need = self
                     .rules
                     .catch
@@ -735,7 +761,7 @@ impl Engine<'_> {
                 };
             }
             Action::Leap(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.catch);
                 state.phase = Phase::DefenseDie {
                     purpose: DefenseRoll::Leap {
                         fielder: f,
@@ -744,7 +770,7 @@ impl Engine<'_> {
                 };
             }
             Action::Pickup(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.pickup);
                 let dropped = matches!(state.ball, Ball::Loose { dropped: true, .. });
                 let automatic = dropped
                     || self
@@ -775,7 +801,7 @@ impl Engine<'_> {
                 }
             }
             Action::Throw { from, to } => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.throw);
                 state.phase = Phase::DefenseDie {
                     purpose: DefenseRoll::Throw { from, to },
                 };

@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
-    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
+    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, Costs, CountLimits, DefenseDeck,
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
@@ -379,6 +379,8 @@ pub struct GameRules {
     /// `lineup.substitution` and the star cap of `lineup.rules`, for
     /// rulesets with Player cards.
     pub substitution: Option<(Substitution, LineupRules)>,
+    /// `defense.costs`.
+    pub costs: Costs,
     /// `offense.force`.
     pub force: Force,
     /// `offense.run_home` (rulesets with the run home past the stop).
@@ -499,6 +501,7 @@ impl GameRules {
                     None
                 },
                 force: r.value("offense.force")?,
+                costs: r.value("defense.costs")?,
                 run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
