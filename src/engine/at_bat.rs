@@ -346,7 +346,11 @@ impl Engine<'_> {
             }
             Outcome::HitBonus | Outcome::PowerHit => {
                 state.phase = Phase::HitDice {
-                    bonus: self.rules.bonus,
+                    bonus: if outcome == Outcome::PowerHit {
+                        self.rules.power_bonus
+                    } else {
+                        self.rules.bonus
+                    },
                     specials,
                     pitch: Some(p),
                 };

@@ -317,8 +317,10 @@ pub struct GameRules {
     /// `special.limits` and `special.swap`, when the game plays the
     /// special cards (`deck.*_specials` and the `special_cards` option).
     pub specials: Option<(SpecialLimits, SpecialSwap)>,
-    /// `pitch.bonus`.
+    /// `pitch.bonus` (0 where a ruleset removes it).
     pub bonus: u8,
+    /// `pitch.power_bonus` (MAJOR's power hit; 0 where absent).
+    pub power_bonus: u8,
     /// `pitch.steal`.
     pub steal: Steal,
     /// `hit.direction`.
@@ -458,7 +460,10 @@ impl GameRules {
                 } else {
                     None
                 },
-                bonus: r.value("pitch.bonus")?,
+                bonus: r.optional("pitch.bonus").unwrap_or(0),
+                power_bonus: r
+                    .optional::<i8>("pitch.power_bonus")
+                    .map_or(0, |b| b.max(0) as u8),
                 steal: r.value("pitch.steal")?,
                 hit_direction: r.hook("hit.direction")?,
                 hit_distance: r.hook("hit.distance")?,
