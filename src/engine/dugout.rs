@@ -75,7 +75,7 @@ impl Engine<'_> {
         let relief = state.dugouts[side.index()].relief;
         let rolled = rules.initial.int(&[
             Arg::Int(i64::from(die)),
-            Arg::Name(card.role.code()),
+            Arg::Name(card.major_role().code()),
             Arg::Bool(relief),
         ])?;
         let cells = rules.track.cells.len() as i64;
@@ -92,13 +92,14 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// A side's pitcher tires for `cause`: his token moves left as many
-    /// cells as `stamina.loss` says.
+    /// A side's pitcher tires for `cause`, `times` over: his token moves
+    /// left as many cells as `stamina.loss` says.
     pub(crate) fn tire(
         &self,
         state: &mut State,
         side: Side,
         cause: Tiring,
+        times: u8,
         events: &mut Vec<Event>,
     ) {
         let Some(rules) = self.tracks_stamina() else {
@@ -108,7 +109,7 @@ impl Engine<'_> {
         let Some(stamina) = dugout.stamina else {
             return;
         };
-        let loss = rules.loss(cause, dugout.relief);
+        let loss = rules.loss(cause, dugout.relief).saturating_mul(times);
         if loss == 0 {
             return;
         }
@@ -129,7 +130,29 @@ impl Engine<'_> {
         let side = state.offense();
         let dugout = &state.dugouts[side.index()];
         if dugout.batting[usize::from(state.batter) % 9] == dugout.fielding[0] {
-            self.tire(state, side, Tiring::BattingTurn, events);
+            self.tire(state, side, Tiring::BattingTurn, 1, events);
+        }
+    }
+
+    /// The offense's bases so far: a base for each base a runner stands on
+    /// or has passed, four for each run.
+    pub(crate) fn bases_taken(state: &State) -> u16 {
+        let on_path: u16 = state
+            .runners
+            .iter()
+            .map(|r| u16::from(r.pos.min(15) / 5))
+            .sum();
+        on_path + 4 * state.score(state.offense()) as u16
+    }
+
+    /// After a batter's turn: the bases the offense gained in it, walks
+    /// aside, tire the pitcher where the rules price them (a reliever's
+    /// "base conquistata", major.2.3.stamina).
+    pub(crate) fn tire_for_bases(&self, state: &mut State, events: &mut Vec<Event>) {
+        let gained = Self::bases_taken(state).saturating_sub(state.bases_at_batter);
+        if gained > 0 {
+            let times = gained.min(u16::from(u8::MAX)) as u8;
+            self.tire(state, state.defense(), Tiring::BaseConceded, times, events);
         }
     }
 
@@ -177,6 +200,22 @@ impl Engine<'_> {
         let (new, old) = (&roster[usize::from(player)], &roster[usize::from(replaced)]);
         if new.position() != old.position() {
             return false;
+        }
+        // A pitcher comes in only as his role allows (players.roles,
+        // major.1.3.1.pitcher-roles: Ps only starts, Pr from the 2nd
+        // inning, Pc from the 8th).
+        if dugout.fielding[0] == replaced {
+            // The card's MAJOR role where the rules know it, else the
+            // printed one.
+            let roles = &self.rules.roles;
+            let allowed = roles
+                .get(&new.major_role())
+                .or_else(|| roles.get(&new.role))
+                .and_then(|spec| spec.pitches)
+                .is_some_and(|p| p.relieves && state.inning >= p.from_inning);
+            if !allowed {
+                return false;
+            }
         }
         let stars: u32 = roster
             .iter()
@@ -356,13 +395,19 @@ mod tests {
         }
         state.dugouts[0].stamina = Some(3);
         let mut events = Vec::new();
-        engine.tire(&mut state, Side::Home, Tiring::InningPitched, &mut events);
+        engine.tire(
+            &mut state,
+            Side::Home,
+            Tiring::InningPitched,
+            1,
+            &mut events,
+        );
         assert_eq!(state.dugouts[0].stamina, Some(2));
         assert!(
             matches!(&events[0].kind, EventKind::Tired { stamina: 2, cause, .. } if cause == "inning_pitched")
         );
         // PRO prices no home runs (MAJOR does).
-        engine.tire(&mut state, Side::Home, Tiring::HomeRun, &mut events);
+        engine.tire(&mut state, Side::Home, Tiring::HomeRun, 1, &mut events);
         assert_eq!((state.dugouts[0].stamina, events.len()), (Some(2), 1));
     }
 
@@ -466,5 +511,108 @@ mod tests {
         assert_eq!(state.phase, Phase::Position);
         assert_eq!(engine.legal_actions(&state).len(), 1);
         assert_eq!(engine.status(&state, Side::Home), 0);
+    }
+}
+
+#[cfg(test)]
+mod major_tests {
+    use super::*;
+    use crate::engine::{GameRules, Players, Runner};
+    use crate::field::load_field;
+    use crate::ruleset::Ruleset;
+    use crate::team::{Role, load_team};
+
+    /// major.1.3.1.pitcher-roles: a Pr relieves from the 2nd inning, a Pc
+    /// from the 8th, a Ps never; PRO's pitchers relieve at any time.
+    #[test]
+    fn major_relievers_come_in_by_role_and_inning() {
+        let field = load_field("classic").unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        for name in ["major", "pro"] {
+            let ruleset = Ruleset::load(name).unwrap();
+            let mut rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            // The sample lineups are at the star cap: lift it, so only the
+            // roles decide.
+            if let Some((_, lineup)) = rules.substitution.as_mut() {
+                lineup.star_quality_max = 99;
+            }
+            let engine = Engine::new(&rules, &field).with_players(&players);
+            let (mut state, _) = engine.new_game(1);
+            state.phase = Phase::Position;
+            let dugout = state.dugouts[0].clone();
+            let pitcher = dugout.fielding[0];
+            let roster = players.roster(Side::Home);
+            let of_role = |role: Role| {
+                (0..roster.len() as u8)
+                    .find(|&i| {
+                        roster[usize::from(i)].major_role() == role
+                            && !dugout.fielding.contains(&i)
+                            && !dugout.batting.contains(&i)
+                    })
+                    .unwrap_or_else(|| panic!("no bench {role:?}"))
+            };
+            let legal = |state: &State, role: Role| {
+                engine.substitution_legal(state, Side::Home, of_role(role), pitcher)
+            };
+            let major = name == "major";
+            state.inning = 1;
+            assert_eq!(
+                legal(&state, Role::ReliefPitcher),
+                !major,
+                "{name}: Pr in the 1st"
+            );
+            state.inning = 2;
+            assert!(legal(&state, Role::ReliefPitcher), "{name}: Pr in the 2nd");
+            state.inning = 7;
+            assert_eq!(legal(&state, Role::Closer), !major, "{name}: Pc in the 7th");
+            state.inning = 8;
+            assert!(legal(&state, Role::Closer), "{name}: Pc in the 8th");
+            assert_eq!(
+                legal(&state, Role::StartingPitcher),
+                !major,
+                "{name}: Ps relieving"
+            );
+        }
+    }
+
+    /// major.2.3.stamina: a reliever loses a point for every base the
+    /// offense takes off him, none for a walk; a starter loses one for a
+    /// home run.
+    #[test]
+    fn major_relievers_tire_by_the_base_and_starters_by_the_home_run() {
+        let field = load_field("classic").unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        let ruleset = Ruleset::load("major").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let (mut state, _) = engine.new_game(1);
+        state.dugouts[0].stamina = Some(6);
+        state.dugouts[0].relief = true;
+        state.bases_at_batter = Engine::bases_taken(&state);
+        // A double: two bases.
+        state.runners.push(Runner {
+            slot: 0,
+            pos: 10,
+            start: 0,
+            forced_to: None,
+        });
+        let mut events = Vec::new();
+        engine.tire_for_bases(&mut state, &mut events);
+        assert_eq!(state.dugouts[0].stamina, Some(4));
+        // A starter: bases cost nothing, a home run one point.
+        state.dugouts[0].relief = false;
+        state.bases_at_batter = 0;
+        engine.tire_for_bases(&mut state, &mut events);
+        assert_eq!(state.dugouts[0].stamina, Some(4));
+        engine.tire(&mut state, Side::Home, Tiring::HomeRun, 1, &mut events);
+        assert_eq!(state.dugouts[0].stamina, Some(3));
     }
 }

@@ -38,6 +38,7 @@ impl Engine<'_> {
             hands: [Hands::default(), Hands::default()],
             decks: Default::default(),
             pitches: [0, 0],
+            bases_at_batter: 0,
             dugouts: match self.players {
                 Some(p) => [
                     p.starting(Side::Home).clone(),
@@ -208,6 +209,7 @@ impl Engine<'_> {
         state.memo_done = [false; 2];
         state.ball = Ball::Dead;
         state.play = None;
+        state.bases_at_batter = Self::bases_taken(state);
         events.push(ev(
             "core.sequence",
             EventKind::BatterUp {
@@ -256,6 +258,8 @@ impl Engine<'_> {
             },
         ));
         self.score_arrivals(state, "count.limits", events);
+        // Bases on balls are no bases conceded (major.2.3.stamina).
+        state.bases_at_batter = Self::bases_taken(state);
         self.after_batter(state, events);
     }
 
@@ -326,6 +330,7 @@ impl Engine<'_> {
     /// After a batter's turn ends (walk, strikeout, or the end of his play):
     /// the half inning, the game, or the next batter.
     pub(crate) fn after_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+        self.tire_for_bases(state, events);
         self.tire_batting_pitcher(state, events);
         state.ball = Ball::Dead;
         state.play = None;
@@ -368,7 +373,7 @@ impl Engine<'_> {
             self.game_over(state, events);
             return;
         }
-        self.tire(state, state.defense(), Tiring::InningPitched, events);
+        self.tire(state, state.defense(), Tiring::InningPitched, 1, events);
         match state.half {
             Half::Top => state.half = Half::Bottom,
             Half::Bottom => {

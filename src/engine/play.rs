@@ -16,7 +16,7 @@
 
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
-use super::rules::Arg;
+use super::rules::{Arg, Tiring};
 use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
@@ -447,8 +447,10 @@ impl Engine<'_> {
         sort_runners(state);
     }
 
-    /// Everybody scores.
+    /// Everybody scores; the pitcher tires where the rules price a home
+    /// run (major.2.3.stamina).
     fn home_run(&self, state: &mut State, events: &mut Vec<Event>) {
+        self.tire(state, state.defense(), Tiring::HomeRun, 1, events);
         let moves: Vec<(u8, u8)> = state.runners.iter().map(|r| (r.slot, r.pos)).collect();
         for (slot, from) in moves {
             events.push(ev("hit.fence", EventKind::Ran { slot, from, to: 20 }));

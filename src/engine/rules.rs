@@ -19,9 +19,9 @@ use crate::ruleset::schema::{
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, Run, RunHome, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
-    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
-    Validate,
+    PitchResponse, Roles, Run, RunHome, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack,
+    Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier,
+    ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -383,6 +383,9 @@ pub struct GameRules {
     pub substitution: Option<(Substitution, LineupRules)>,
     /// `defense.costs`.
     pub costs: Costs,
+    /// `players.roles`: where each role fields and when a pitcher may
+    /// pitch.
+    pub roles: Roles,
     /// `offense.force`.
     pub force: Force,
     /// `offense.run_home` (rulesets with the run home past the stop).
@@ -507,6 +510,7 @@ impl GameRules {
                 },
                 force: r.value("offense.force")?,
                 costs: r.value("defense.costs")?,
+                roles: r.value("players.roles")?,
                 run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset

@@ -411,6 +411,10 @@ pub struct State {
     pub pitches: [u32; 2],
     /// Each side's players in the game (home 0, away 1).
     pub dugouts: [Dugout; 2],
+    /// The offense's bases (`Engine::bases_taken`) when the batter came
+    /// up, for the bases a reliever concedes.
+    #[serde(default)]
+    pub bases_at_batter: u16,
     /// The seed of the deck shuffles, and how many shuffles were made: a
     /// reshuffle draws its order from these, so a game's decks depend only
     /// on its seed.

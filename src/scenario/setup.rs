@@ -141,6 +141,9 @@ impl Builder<'_> {
             }
             StartPhase::Defense => self.ball_in_play(&mut state, s),
         }
+        // What the offense holds in the situation was not conceded in this
+        // batter's turn.
+        state.bases_at_batter = Engine::bases_taken(&state);
         (state, events)
     }
 
