@@ -237,6 +237,7 @@ impl Engine<'_> {
             Self::discard(state, side, DeckKind::Defense, &[card]);
         }
         state.pitches[side.index()] += 1;
+        state.dugouts[side.index()].pitcher_pitches += 1;
         events.push(ev(
             "pitch.response",
             EventKind::Pitched {

@@ -78,6 +78,19 @@ impl Engine<'_> {
             Arg::Name(card.major_role().code()),
             Arg::Bool(relief),
         ])?;
+        // A starter in a shorter game loses the innings not played
+        // (stamina.shortened, major.2.12.shortened).
+        let skipped = self
+            .rules
+            .length
+            .regulation_innings
+            .saturating_sub(self.rules.innings);
+        let rolled = match &rules.shortened {
+            Some(hook) if !relief && skipped > 0 => {
+                hook.int(&[Arg::Int(rolled), Arg::Int(i64::from(skipped))])?
+            }
+            _ => rolled,
+        };
         let cells = rules.track.cells.len() as i64;
         let stamina = rolled.clamp(1, cells) as u8;
         state.dugouts[side.index()].stamina = Some(stamina);
@@ -297,6 +310,9 @@ impl Engine<'_> {
         }
         if let Some(p) = position {
             dugout.fielding[p] = player;
+        }
+        if position == Some(0) {
+            dugout.pitcher_pitches = 0;
         }
         dugout.gone.push(replaced);
         events.push(ev(

@@ -22,7 +22,7 @@ impl Engine<'_> {
         let placeholder = self.field.catcher();
         let mut state = State {
             phase: Phase::Over,
-            inning: 1,
+            inning: r.first_inning,
             half: Half::Top,
             outs: 0,
             balls: 0,
@@ -67,7 +67,7 @@ impl Engine<'_> {
         events.push(ev(
             "game.sides",
             EventKind::HalfStarted {
-                inning: 1,
+                inning: r.first_inning,
                 half: Half::Top,
             },
         ));
@@ -347,7 +347,7 @@ impl Engine<'_> {
     /// later: the game ends at once.
     fn walk_off(&self, state: &State) -> bool {
         state.half == Half::Bottom
-            && state.inning >= self.rules.innings
+            && state.inning >= self.rules.last_inning
             && state.score(Side::Home) > state.score(Side::Away)
     }
 
@@ -359,7 +359,7 @@ impl Engine<'_> {
         events.push(ev("game.outs_per_half", EventKind::HalfEnded { runs }));
         state.runners.clear();
         state.outs = 0;
-        let innings = self.rules.innings;
+        let innings = self.rules.last_inning;
         let (home, away) = (state.score(Side::Home), state.score(Side::Away));
         let over = match state.half {
             Half::Top => {

@@ -1445,7 +1445,7 @@ impl Engine<'_> {
 
     fn walk_off_now(&self, state: &State) -> bool {
         state.half == super::Half::Bottom
-            && state.inning >= self.rules.innings
+            && state.inning >= self.rules.last_inning
             && state.score(Side::Home) > state.score(Side::Away)
     }
 

@@ -19,9 +19,9 @@ use crate::ruleset::schema::{
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, Roles, Run, RunHome, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack,
-    Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier,
-    ThrowTargets, Validate,
+    PitchResponse, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap,
+    StaminaTrack, Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff,
+    ThrowModifier, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -269,6 +269,8 @@ pub struct StaminaRules {
     pub track: StaminaTrack,
     /// `stamina.initial`: a new pitcher's stamina from his die.
     pub initial: Memoised,
+    /// `stamina.shortened`: a starter's stamina in a shorter game.
+    pub shortened: Option<Memoised>,
     /// `stamina.loss`, tabulated when the rules are read (its inputs are
     /// few): the cells each cause costs a starter (0) and a reliever (1).
     pub loss: [[u8; 2]; Tiring::ALL.len()],
@@ -288,6 +290,12 @@ pub struct GameRules {
     pub name: String,
     /// Innings in a regulation game (the `innings` option).
     pub innings: u8,
+    /// The number of the game's first inning: 1, or for a shorter game
+    /// that plays the last innings (`game.length.shortened:
+    /// last_innings`, major.2.2.setup) the first of those.
+    pub first_inning: u8,
+    /// The number of the game's last regulation inning.
+    pub last_inning: u8,
     /// `game.length`.
     pub length: GameLength,
     /// `game.outs_per_half`.
@@ -409,6 +417,16 @@ impl GameRules {
             .int("innings")
             .map(|i| i.clamp(1, 99) as u8)
             .or(length.as_ref().map(|l| l.regulation_innings));
+        // A shorter game plays the first innings, or the last ones numbered
+        // as in a full game.
+        let (first_inning, last_inning) = match (&length, innings) {
+            (Some(l), Some(n)) if l.shortened == Shortened::LastInnings => {
+                let last = l.regulation_innings.max(n);
+                (Some(last - n + 1), Some(last))
+            }
+            (_, Some(n)) => (Some(1), Some(n)),
+            _ => (None, None),
+        };
         let defense: Option<DefenseDeck> = r.value("deck.defense");
         let offense: Option<OffenseDeck> = r.value("deck.offense");
         let with_specials = options.bool("special_cards").unwrap_or(true)
@@ -445,6 +463,8 @@ impl GameRules {
             Some(GameRules {
                 name: ruleset.name.clone(),
                 innings: innings?,
+                first_inning: first_inning?,
+                last_inning: last_inning?,
                 length: length?,
                 outs_per_half: r.value("game.outs_per_half")?,
                 count: r.value("count.limits")?,
@@ -498,6 +518,11 @@ impl GameRules {
                     Some(StaminaRules {
                         track: r.value("stamina.track")?,
                         initial: r.hook("stamina.initial")?,
+                        shortened: if r.ruleset.rules.contains_key("stamina.shortened") {
+                            Some(r.hook("stamina.shortened")?)
+                        } else {
+                            None
+                        },
                         loss: r.loss_table("stamina.loss")?,
                     })
                 } else {

@@ -308,6 +308,9 @@ pub struct Dugout {
     pub stamina: Option<u8>,
     /// Whether the pitcher entered in relief.
     pub relief: bool,
+    /// Pitches the pitcher on the mound has thrown.
+    #[serde(default)]
+    pub pitcher_pitches: u32,
     /// Whether this manager's first Defense and Offense hands were dealt
     /// (`hand.initial`).
     pub dealt: [bool; 2],
@@ -328,6 +331,7 @@ impl Default for Dugout {
             gone: Vec::new(),
             stamina: None,
             relief: false,
+            pitcher_pitches: 0,
             dealt: [false; 2],
             specials: 0,
             specials_inning: [0; 2],

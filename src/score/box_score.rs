@@ -133,6 +133,9 @@ pub struct BoxScore<'a> {
     errors: [[u32; 9]; 2],
     /// The final score as the engine announced it.
     final_score: Option<[u32; 2]>,
+    /// The number of the first inning played (a shorter game may start at
+    /// the 7th).
+    first_inning: Option<u8>,
 }
 
 impl<'a> BoxScore<'a> {
@@ -153,6 +156,7 @@ impl<'a> BoxScore<'a> {
                 .map(|side| vec![Row::new(&card.side(side).pitcher, "P")]),
             errors: [[0; 9]; 2],
             final_score: None,
+            first_inning: None,
         }
     }
 
@@ -214,7 +218,8 @@ impl<'a> BoxScore<'a> {
 
     fn count(&mut self, record: &Record) {
         match record {
-            Record::HalfStarted { half, .. } => {
+            Record::HalfStarted { half, inning } => {
+                self.first_inning.get_or_insert(*inning);
                 self.line[batting(*half).index()].innings.push(0);
             }
             Record::Substitution {
@@ -328,7 +333,8 @@ impl<'a> BoxScore<'a> {
             .unwrap_or(3)
             .max(4);
         let _ = write!(out, "{:<width$}", "");
-        for i in 1..=innings {
+        let first = usize::from(self.first_inning.unwrap_or(1));
+        for i in first..first + innings {
             let _ = write!(out, "{i:>3}");
         }
         let _ = writeln!(out, "   {:>3}{:>3}{:>3}", "R", "H", "E");

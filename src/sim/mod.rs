@@ -90,7 +90,7 @@ pub fn play_one(
         [home.as_mut(), away.as_mut()],
         &mut |_: &crate::engine::State, event: &crate::engine::Event| tally.observe(event),
     )?;
-    Ok(tally.finish(&state, engine.rules.innings))
+    Ok(tally.finish(&state, engine.rules.last_inning))
 }
 
 /// One worker's share of a run: its totals and the earliest game that

@@ -1,8 +1,10 @@
 //! The heuristic manager's bullpen: when to take the pitcher out and whom
 //! to bring in (pro.stamina, pro.substitution). He relieves a pitcher who
-//! has to go (stamina 0) and one whose token has reached a cell that
-//! lowers his pitching values, bringing in the rested pitcher with the
-//! best pitching values the lineup rules allow. He makes no other changes.
+//! has to go (stamina 0), and one whose token has reached a cell that
+//! lowers his pitching values once he has thrown a pitch (a reliever who
+//! comes in tired, or a starter a short game leaves at stamina 1, pitches
+//! until then), bringing in the rested pitcher with the best pitching
+//! values the lineup rules allow. He makes no other changes.
 
 use crate::agent::{Legal, View};
 use crate::engine::{Action, Engine, Phase};
@@ -18,7 +20,8 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
     let forced = matches!(view.phase(), Phase::Relief);
     let tired = match (engine.rules.stamina.as_ref(), dugout.stamina) {
         (Some(rules), Some(stamina)) => {
-            stamina == 0 || rules.track.modifier(i64::from(stamina)) < 0
+            stamina == 0
+                || (rules.track.modifier(i64::from(stamina)) < 0 && dugout.pitcher_pitches > 0)
         }
         _ => false,
     };
