@@ -15,11 +15,13 @@ mod start;
 use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, did_you_mean};
-use crate::engine::{Half, POSITIONS};
+use crate::engine::{DeckKind, Half, POSITIONS};
 use crate::ruleset::schema::{Pitch, Response};
 use crate::yaml::{self, Node, Value};
 
-use super::model::{At, CardName, Expect, Scenario, SquareSpec, Start, StartPhase, Teams};
+use super::model::{
+    At, CardName, Expect, NamedSpecial, Scenario, SquareSpec, Start, StartPhase, Teams,
+};
 use super::words;
 
 const TOP: &[&str] = &[
@@ -44,10 +46,14 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<Scenario, Diagnostics> {
     let mut r = Reader {
         file,
         problems: Diagnostics::default(),
+        specials: Vec::new(),
     };
     let scenario = r.scenario(&root);
     match scenario {
-        Some(s) if r.problems.is_empty() => Ok(s),
+        Some(mut s) if r.problems.is_empty() => {
+            s.specials = r.specials;
+            Ok(s)
+        }
         _ => {
             if r.problems.is_empty() {
                 r.problems
@@ -61,6 +67,8 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<Scenario, Diagnostics> {
 struct Reader<'f> {
     file: &'f Arc<SourceFile>,
     problems: Diagnostics,
+    /// The special cards named so far, for the setup to check.
+    specials: Vec<NamedSpecial>,
 }
 
 /// The entries of a mapping, by known key.
@@ -285,6 +293,8 @@ impl Reader<'_> {
         }
     }
 
+    /// A card of either deck: a normal card by name, or a special card's
+    /// id.
     fn any_card(&mut self, node: &Node) -> Option<CardName> {
         if let Ok(p) = yaml::decode::<Pitch>(self.file, node) {
             return Some(CardName::Pitch(p));
@@ -292,33 +302,75 @@ impl Reader<'_> {
         if let Ok(r) = yaml::decode::<Response>(self.file, node) {
             return Some(CardName::Response(r));
         }
-        let names: Vec<String> = Pitch::ALL
-            .iter()
-            .map(|&p| words::card(crate::engine::Card::Pitch(p)))
-            .chain(
-                Response::ALL
-                    .iter()
-                    .map(|&r| words::card(crate::engine::Card::Response(r))),
-            )
-            .collect();
+        if let Some(id) = self.special_id(node, None) {
+            return Some(CardName::Special(id));
+        }
+        let names = normal_card_names();
         let text = node.to_string();
         let hint = match did_you_mean(&text, names.iter().map(String::as_str)) {
             Some(best) => format!("did you mean `{best}`?"),
-            None => format!("the cards are: {}", names.join(", ")),
+            None => format!(
+                "the cards are: {}, and the special cards of the ruleset's decks by id",
+                names.join(", ")
+            ),
         };
         self.err_hint(node.span, format!("`{text}` is not a card"), hint);
         None
     }
 
-    fn cards(&mut self, node: &Node, defense_deck: bool, what: &str) -> Vec<At<CardName>> {
+    /// A card of one deck: a normal card of it by name, or a special
+    /// card's id.
+    fn deck_card(&mut self, node: &Node, deck: DeckKind) -> Option<CardName> {
+        let normal = match deck {
+            DeckKind::Defense => yaml::decode::<Pitch>(self.file, node)
+                .ok()
+                .map(CardName::Pitch),
+            DeckKind::Offense => yaml::decode::<Response>(self.file, node)
+                .ok()
+                .map(CardName::Response),
+        };
+        if normal.is_some() {
+            return normal;
+        }
+        if let Some(id) = self.special_id(node, Some(deck)) {
+            return Some(CardName::Special(id));
+        }
+        // Not a card of this deck: say so, as the normal cards' reader does.
+        match deck {
+            DeckKind::Defense => self.pitch(node).map(CardName::Pitch),
+            DeckKind::Offense => self.response(node).map(CardName::Response),
+        }
+    }
+
+    /// A word that may be a special card's id: written like one, no normal
+    /// card of either deck, and not a misspelt one (one letter off
+    /// `fastball_strike` is a typo, not a special card). Which special
+    /// cards there are is the ruleset's to say: the id is recorded for the
+    /// setup to check.
+    fn special_id(&mut self, node: &Node, deck: Option<DeckKind>) -> Option<String> {
+        let word = node.as_str()?;
+        let shaped = word.starts_with(|c: char| c.is_ascii_lowercase())
+            && word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let names = normal_card_names();
+        if !shaped
+            || names.iter().any(|n| n == word)
+            || did_you_mean(word, names.iter().map(String::as_str)).is_some()
+        {
+            return None;
+        }
+        self.specials.push(NamedSpecial {
+            id: At::new(word.to_string(), node.span),
+            deck,
+        });
+        Some(word.to_string())
+    }
+
+    fn cards(&mut self, node: &Node, deck: DeckKind, what: &str) -> Vec<At<CardName>> {
         let mut out = Vec::new();
         for item in self.list(node, what) {
-            let card = if defense_deck {
-                self.pitch(item).map(CardName::Pitch)
-            } else {
-                self.response(item).map(CardName::Response)
-            };
-            if let Some(c) = card {
+            if let Some(c) = self.deck_card(item, deck) {
                 out.push(At::new(c, item.span));
             }
         }
@@ -352,6 +404,7 @@ impl Reader<'_> {
             field: At::new("classic".into(), Span::new(0, 0)),
             teams: None,
             seed: 0,
+            specials: Vec::new(),
             start: default_start(),
             dice: Vec::new(),
             decisions: Vec::new(),
@@ -519,6 +572,19 @@ impl Reader<'_> {
     }
 }
 
+/// The names of the normal cards of both decks.
+fn normal_card_names() -> Vec<String> {
+    Pitch::ALL
+        .iter()
+        .map(|&p| words::card(crate::engine::Card::Pitch(p)))
+        .chain(
+            Response::ALL
+                .iter()
+                .map(|&r| words::card(crate::engine::Card::Response(r))),
+        )
+        .collect()
+}
+
 /// The span of a list item: a one-key mapping written in block style has
 /// no span of its own, so it runs from its key to the end of its value.
 fn item_span(node: &Node) -> Span {
@@ -546,6 +612,9 @@ fn default_start() -> Start {
         hands: Vec::new(),
         decks: [Vec::new(), Vec::new()],
         rest_discarded: [false, false],
+        stamina: [None, None],
+        specials: [None, None],
+        substitutions: Vec::new(),
         phase: At::new(StartPhase::Pitch, Span::new(0, 0)),
     }
 }
