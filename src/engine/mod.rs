@@ -226,7 +226,7 @@ impl<'a> Engine<'a> {
             (Phase::TexasChoice, Action::Texas(_)) => true,
             (Phase::Defense, _) => self.defense_legal(state, action),
             (Phase::Run, Action::Advance(n)) => match self.run_range(state) {
-                Some((least, most)) => (least..=most).contains(n),
+                Some(range) => range.allows(*n),
                 None => *n == 0,
             },
             _ => false,

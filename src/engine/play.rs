@@ -22,7 +22,7 @@ use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
     ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
-    OutWay, Pitch, RunDistance, ShortHit, StopTrigger, TexasMissBecomes, Whose,
+    OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopTrigger, TexasMissBecomes, Whose,
 };
 use crate::team::ThrowTarget;
 
@@ -32,6 +32,23 @@ fn base_pos(base: Base) -> u8 {
         Base::Second => 10,
         Base::Third => 15,
         Base::Home => 20,
+    }
+}
+
+/// The circles the runner whose turn it is may move: `least..=most`, and,
+/// when he may try for home past the diamond stop, the moves in `home`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RunRange {
+    pub least: u8,
+    pub most: u8,
+    pub home: Option<(u8, u8)>,
+}
+
+impl RunRange {
+    /// Whether he may move `n` circles.
+    pub fn allows(&self, n: u8) -> bool {
+        (self.least..=self.most).contains(&n)
+            || self.home.is_some_and(|(a, b)| (a..=b).contains(&n))
     }
 }
 
@@ -192,6 +209,19 @@ impl Engine<'_> {
             self.rules.texas.ground_fielders
         };
         group.includes(is_infielder(f))
+    }
+
+    /// The action points a defense action costs (`defense.costs`; carrying
+    /// the ball is priced by `carry_cost`).
+    fn cost(&self, action: &Action) -> u8 {
+        let costs = &self.rules.costs;
+        match action {
+            Action::Move { .. } => costs.step,
+            Action::Catch(_) | Action::Leap(_) => costs.catch,
+            Action::Pickup(_) => costs.pickup,
+            Action::Throw { .. } => costs.throw,
+            _ => 0,
+        }
     }
 
     /// Whether the holder of the ball may carry it one square now, and
@@ -489,8 +519,19 @@ impl Engine<'_> {
         } else {
             self.rules.budget.later_turns
         };
-        if let (Whose::BallHolder, Ball::Held { by }) = (whose, &state.ball) {
-            let by = *by;
+        // The fielder whose points are the turn's: the ball holder's where
+        // the rules say so, or the first fielder named in the play for the
+        // whole play (pro.defense.ap: "fino alla prossima battuta").
+        let holder = match state.ball {
+            Ball::Held { by } => Some(by),
+            _ => None,
+        };
+        let owner = match (whose, holder, play.chosen) {
+            (Whose::BallHolder, Some(by), _) => Some(by),
+            (Whose::ChosenFielder, _, Some(first)) if later => Some(first),
+            _ => None,
+        };
+        if let Some(by) = owner {
             let budget = self.action_points(state.defense(), by);
             if let Some(play) = state.play.as_mut() {
                 play.budget = budget;
@@ -525,8 +566,13 @@ impl Engine<'_> {
             Ball::Held { by } => Some(by),
             _ => None,
         };
+        let costs = &self.rules.costs;
         match &state.ball {
-            Ball::Loose { .. } => actions.extend(self.loose_ball_action(state, play)),
+            Ball::Loose { .. } => actions.extend(
+                self.loose_ball_action(state, play)
+                    .filter(|a| play.budget >= self.cost(a)),
+            ),
+            Ball::Held { .. } if play.budget < costs.throw => {}
             Ball::Held { by } => {
                 for to in 0..9u8 {
                     let at = state.fielders[usize::from(to)];
@@ -535,6 +581,7 @@ impl Engine<'_> {
                     }
                 }
             }
+            Ball::Thrown { .. } if play.budget < costs.throw => {}
             Ball::Thrown { thrower, to, .. } => actions.push(Action::Throw {
                 from: *thrower,
                 to: *to,
@@ -551,6 +598,7 @@ impl Engine<'_> {
             // destination cannot change.
             if (Some(f) == holder && self.carry_cost(play, f).is_none())
                 || (Some(f) == receiver && self.rules.throw_short.destination_locked)
+                || (Some(f) != holder && play.budget < costs.step)
             {
                 continue;
             }
@@ -602,6 +650,9 @@ impl Engine<'_> {
         {
             return *action == Action::Throw { from: thrower, to };
         }
+        if !matches!(action, Action::Move { .. }) && play.budget < self.cost(action) {
+            return false;
+        }
         match *action {
             Action::EndTurn => true,
             Action::Move { fielder, to } => {
@@ -612,8 +663,10 @@ impl Engine<'_> {
                     }
                     _ => None,
                 };
+                let holds = state.ball == Ball::Held { by: fielder };
                 fielder < 9
                     && Some(fielder) != busy
+                    && (holds || play.budget >= self.rules.costs.step)
                     && self
                         .field
                         .neighbours(state.fielders[usize::from(fielder)])
@@ -653,6 +706,7 @@ impl Engine<'_> {
             Action::PlayBall(f) => {
                 let budget = self.action_points(defense, f);
                 play.budget = budget;
+                play.chosen.get_or_insert(f);
                 events.push(ev(
                     "defense.budget",
                     EventKind::Plays { fielder: f, budget },
@@ -661,11 +715,12 @@ impl Engine<'_> {
             Action::Move { fielder, to } => {
                 let carrying = state.ball == Ball::Held { by: fielder };
                 let cost = if carrying {
-                    self.carry_cost(play, fielder).unwrap_or(1)
+                    self.carry_cost(play, fielder)
+                        .unwrap_or(self.rules.costs.step)
                 } else {
-                    1
+                    self.rules.costs.step
                 };
-                play.budget -= cost;
+                play.budget = play.budget.saturating_sub(cost);
                 play.moved[usize::from(fielder)] += 1;
                 if carrying {
                     play.carried += 1;
@@ -696,7 +751,7 @@ impl Engine<'_> {
                 }
             }
             Action::Catch(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.catch);
                 let need = self
                     .rules
                     .catch
@@ -706,7 +761,7 @@ impl Engine<'_> {
                 };
             }
             Action::Leap(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.catch);
                 state.phase = Phase::DefenseDie {
                     purpose: DefenseRoll::Leap {
                         fielder: f,
@@ -715,7 +770,7 @@ impl Engine<'_> {
                 };
             }
             Action::Pickup(f) => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.pickup);
                 let dropped = matches!(state.ball, Ball::Loose { dropped: true, .. });
                 let automatic = dropped
                     || self
@@ -746,7 +801,7 @@ impl Engine<'_> {
                 }
             }
             Action::Throw { from, to } => {
-                play.budget -= 1;
+                play.budget = play.budget.saturating_sub(self.rules.costs.throw);
                 state.phase = Phase::DefenseDie {
                     purpose: DefenseRoll::Throw { from, to },
                 };
@@ -1024,6 +1079,10 @@ impl Engine<'_> {
             .clamp(0, 255) as u8;
         let now = if arrived {
             target
+        } else if self.rules.in_flight.ball_at == BallAt::Thrower {
+            // pro.throw: a short throw does not move the ball; a later die
+            // completes it from where it was thrown.
+            at
         } else {
             self.field.advance(at, target, squares)
         };
@@ -1218,8 +1277,8 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// How far the runner now moving may go: (least, most) circles.
-    pub(crate) fn run_range(&self, state: &State) -> Option<(u8, u8)> {
+    /// How far the runner now moving may go.
+    pub(crate) fn run_range(&self, state: &State) -> Option<RunRange> {
         let play = state.play.as_ref()?;
         let slot = *play.to_move.first()?;
         let runner = state.runners.iter().find(|r| r.slot == slot)?;
@@ -1235,7 +1294,24 @@ impl Engine<'_> {
             limit = ahead - 1;
         }
         let forced = runner.forced_to.is_some_and(|t| runner.pos < t);
+        let mut home = None;
         if self.diamond_stop_holds(state, play) {
+            // The run home (offense.run_home, pro.offense.diamond-stop): a
+            // runner whose full move carries him past third may ignore the
+            // stop to try to score, running past third.
+            let full = die.min(limit.saturating_sub(runner.pos));
+            let may_try = self.rules.run_home.is_some_and(|rule| {
+                (rule.from == RunHomeFrom::Any || runner.pos == 10)
+                    && runner.pos + full > 15
+                    && !(rule.needs_clear_path
+                        && state
+                            .runners
+                            .iter()
+                            .any(|r| r.slot != runner.slot && (16..20).contains(&r.pos)))
+            });
+            if may_try {
+                home = Some((16 - runner.pos.min(15), full));
+            }
             limit = limit.min(runner.next_base());
             // Only a runner far enough past his base may finish his run
             // (offense.diamond_stop.only_if_past, faq.offense.halfway); a
@@ -1250,12 +1326,15 @@ impl Engine<'_> {
         let most = die.min(limit.saturating_sub(runner.pos));
         let must = runner.pos == 0 || !runner.on_base() || forced;
         let least = if must { most.min(1) } else { 0 };
-        Some((least, most))
+        Some(RunRange { least, most, home })
     }
 
     pub(crate) fn run_actions(&self, state: &State) -> Vec<Action> {
         match self.run_range(state) {
-            Some((least, most)) => (least..=most).map(Action::Advance).collect(),
+            Some(range) => (0..=20)
+                .filter(|&n| range.allows(n))
+                .map(Action::Advance)
+                .collect(),
             None => vec![Action::Advance(0)],
         }
     }
@@ -1267,13 +1346,17 @@ impl Engine<'_> {
         n: u8,
         events: &mut Vec<Event>,
     ) -> Applied {
-        let Some((least, most)) = self.run_range(state) else {
+        let Some(range) = self.run_range(state) else {
             return Err(illegal(action, "no runner is moving"));
         };
-        if n < least || n > most {
+        if !range.allows(n) {
+            let RunRange { least, most, home } = range;
+            let also = home.map_or(String::new(), |(a, b)| {
+                format!(", or {a} to {b} to try for home")
+            });
             return Err(illegal(
                 action,
-                format!("this runner may move {least} to {most} circles"),
+                format!("this runner may move {least} to {most} circles{also}"),
             ));
         }
         let play = state.play.as_mut().expect("an offense turn has a play");

@@ -15,12 +15,13 @@ use serde::de::DeserializeOwned;
 use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
-    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, CountLimits, DefenseDeck,
+    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, Costs, CountLimits, DefenseDeck,
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, Run, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution,
-    Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
+    PitchResponse, Run, RunHome, ShortThrow, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
+    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
+    Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Map, ScriptError};
@@ -378,8 +379,12 @@ pub struct GameRules {
     /// `lineup.substitution` and the star cap of `lineup.rules`, for
     /// rulesets with Player cards.
     pub substitution: Option<(Substitution, LineupRules)>,
+    /// `defense.costs`.
+    pub costs: Costs,
     /// `offense.force`.
     pub force: Force,
+    /// `offense.run_home` (rulesets with the run home past the stop).
+    pub run_home: Option<RunHome>,
     /// `offense.diamond_stop`.
     pub diamond_stop: DiamondStop,
     /// The clause each rule key cites.
@@ -496,6 +501,8 @@ impl GameRules {
                     None
                 },
                 force: r.value("offense.force")?,
+                costs: r.value("defense.costs")?,
+                run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
                     .rules

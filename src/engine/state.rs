@@ -140,6 +140,9 @@ pub struct Play {
     pub budget: u8,
     /// Squares each fielder moved in this defense turn.
     pub moved: [u8; 9],
+    /// The first fielder the defense named to play the ball.
+    #[serde(default)]
+    pub chosen: Option<u8>,
     /// Squares the ball holder carried the ball in this defense turn
     /// (`defense.move_with_ball`).
     pub carried: u8,
@@ -179,6 +182,7 @@ impl Play {
             turn: 1,
             budget: 0,
             moved: [0; 9],
+            chosen: None,
             carried: 0,
             fielded_at: None,
             in_diamond: false,
