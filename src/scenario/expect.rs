@@ -249,6 +249,21 @@ pub fn state_value(key: &str, state: &State, engine: &Engine<'_>) -> Val {
                 ("offense".into(), Val::Int(i64::from(d.specials_inning[1]))),
             ])
         }),
+        "decks" => {
+            let piles = |deck: DeckKind| {
+                let d = &state.decks[deck.index()];
+                let n = |pile: &Vec<_>| Val::Int(pile.len() as i64);
+                Val::Map(vec![
+                    ("draw".into(), n(&d.draw)),
+                    ("discard".into(), n(&d.discard)),
+                    ("removed".into(), n(&d.removed)),
+                ])
+            };
+            Val::Map(vec![
+                ("defense".into(), piles(DeckKind::Defense)),
+                ("offense".into(), piles(DeckKind::Offense)),
+            ])
+        }
         _ => Val::Null,
     }
 }

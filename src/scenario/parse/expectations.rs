@@ -30,6 +30,7 @@ const STATE: &[&str] = &[
     "pitcher",
     "positions",
     "specials",
+    "decks",
 ];
 
 impl Reader<'_> {
@@ -327,7 +328,10 @@ impl Reader<'_> {
                 "stamina" => {
                     let mut entries = Vec::new();
                     for (side, _, n) in self.entries(v, "`stamina`", &["home", "away"]) {
-                        if let Some(i) = self.int(n, 0, 99, "a pitcher's stamina") {
+                        // `~`: not rolled yet.
+                        if n.value == Value::Null {
+                            entries.push((side.to_string(), Val::Null));
+                        } else if let Some(i) = self.int(n, 0, 99, "a pitcher's stamina") {
                             entries.push((side.to_string(), Val::Int(i)));
                         }
                     }
@@ -378,6 +382,21 @@ impl Reader<'_> {
                             }
                         }
                         entries.push((side.to_string(), Val::Map(counts)));
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
+                }
+                "decks" => {
+                    let mut entries = Vec::new();
+                    for (deck, _, m) in self.entries(v, "`decks`", &["defense", "offense"]) {
+                        let mut piles = Vec::new();
+                        for (pile, _, n) in
+                            self.entries(m, "a deck's piles", &["draw", "discard", "removed"])
+                        {
+                            if let Some(i) = self.int(n, 0, 255, "a pile's size") {
+                                piles.push((pile.to_string(), Val::Int(i)));
+                            }
+                        }
+                        entries.push((deck.to_string(), Val::Map(piles)));
                     }
                     out.push(check(Val::Map(entries), Compare::Subset));
                 }
