@@ -113,7 +113,7 @@ pub enum StartPhase {
         /// The pitch that was hit, whose type picks the batting and
         /// pitching values of a distance read on the cards (a special
         /// card adds its value to the pitcher's).
-        pitch: Option<CardName>,
+        pitch: Option<At<CardName>>,
     },
     /// A ball just hit lies on a square: the first defense turn.
     Defense,

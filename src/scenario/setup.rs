@@ -17,7 +17,7 @@ use crate::engine::{
 use crate::field::{SquareId, SquareKind};
 use crate::ruleset::schema::Pitch;
 
-use super::model::{At, CardName, Change, HandOwner, Scenario, SquareSpec, StartPhase};
+use super::model::{At, CardName, Change, HandOwner, Scenario, SquareSpec, StartPhase, Step};
 use super::words;
 
 /// The state a scenario starts from, and the events of getting there (a
@@ -117,6 +117,7 @@ impl Builder<'_> {
         self.special_names(s);
         self.cards(&mut state, s);
         self.dugouts(&mut state, s);
+        self.decision_names(s);
         let mut events = Vec::new();
         match &start.phase.value {
             StartPhase::Position => {
@@ -140,7 +141,7 @@ impl Builder<'_> {
             StartPhase::Pitch => state.phase = Phase::Pitch,
             StartPhase::Hit { bonus, pitch } => {
                 let (pitch, value) = match pitch {
-                    Some(name) => match self.hit_pitch(name, start.phase.span) {
+                    Some(name) => match self.hit_pitch(&name.value, name.span) {
                         Some((p, v)) => (Some(p), v),
                         None => (None, 0),
                     },
@@ -405,15 +406,27 @@ impl Builder<'_> {
                 continue;
             }
             if rules.specials.is_none() {
+                let hint = no_specials(s, rules);
                 self.problems.push(
                     Diagnostic::error(format!(
                         "`{id}` would be a special card, and this game plays without special cards"
                     ))
                     .at(self.file, named.id.span)
-                    .hint(format!(
-                        "special cards play in PRO and the rulesets built on it, unless `set: {{special_cards: false}}` (this game: {})",
-                        rules.name
-                    )),
+                    .hint(hint),
+                );
+                continue;
+            }
+            if let Some((other, _)) = decks.iter().find(|(d, list)| {
+                named.deck != Some(*d) && special_ids(list).contains(&id.as_str())
+            }) {
+                let here = named.deck.map_or("either", deck_word);
+                self.problems.push(
+                    Diagnostic::error(format!("`{id}` is not a card of the {here} deck"))
+                        .at(self.file, named.id.span)
+                        .hint(format!(
+                            "`{id}` is a special card of the {} deck",
+                            deck_word(*other)
+                        )),
                 );
                 continue;
             }
@@ -431,6 +444,46 @@ impl Builder<'_> {
                     .at(self.file, named.id.span)
                     .hint(hint),
             );
+        }
+    }
+
+    /// The players the decisions name must play for one of the teams
+    /// (which side changes players is known only when the decision is
+    /// made).
+    fn decision_names(&mut self, s: &Scenario) {
+        fn changes(step: &Step) -> Option<&Change> {
+            match step {
+                Step::Substitute(change) => Some(change),
+                Step::Illegal(inner) => changes(inner),
+                _ => None,
+            }
+        }
+        for change in s.decisions.iter().filter_map(|d| changes(&d.value)) {
+            let Some(players) = self.engine.players else {
+                self.problems.push(
+                    Diagnostic::error("a substitution names players, and this scenario has no teams")
+                        .at(self.file, change.player.span)
+                        .hint("name the teams whose Player cards play: `teams: {home: falchi, away: corsari}`"),
+                );
+                continue;
+            };
+            for name in [&change.player, &change.replaced] {
+                let known = [Side::Home, Side::Away]
+                    .iter()
+                    .any(|&side| players.roster(side).iter().any(|c| c.name == name.value));
+                if !known {
+                    let names = players
+                        .roster(Side::Home)
+                        .iter()
+                        .chain(players.roster(Side::Away))
+                        .map(|c| c.name.as_str());
+                    self.problems.push(
+                        Diagnostic::error(format!("`{}` plays for neither team", name.value))
+                            .at(self.file, name.span)
+                            .suggest(&name.value, names),
+                    );
+                }
+            }
         }
     }
 
@@ -474,7 +527,7 @@ impl Builder<'_> {
                 self.stamina(state, side, stamina);
             }
             if let Some(played) = &start.specials[side.index()] {
-                self.played(state, side, played);
+                self.played(s, state, side, played);
             }
         }
     }
@@ -543,12 +596,20 @@ impl Builder<'_> {
         state.dugouts[side.index()].stamina = Some(stamina.value);
     }
 
-    fn played(&mut self, state: &mut State, side: Side, played: &At<super::model::Played>) {
+    fn played(
+        &mut self,
+        s: &Scenario,
+        state: &mut State,
+        side: Side,
+        played: &At<super::model::Played>,
+    ) {
         let Some((limits, _)) = &self.engine.rules.specials else {
             self.problems.push(
-                Diagnostic::error("this game plays without special cards")
-                    .at(self.file, played.span)
-                    .hint("special cards play in PRO and the rulesets built on it, unless `set: {special_cards: false}`"),
+                Diagnostic::error(
+                    "specials played are counted, and this game plays without special cards",
+                )
+                .at(self.file, played.span)
+                .hint(no_specials(s, self.engine.rules)),
             );
             return;
         };
@@ -652,6 +713,18 @@ impl Builder<'_> {
     }
 }
 
+/// Why a game has no special cards, as a hint.
+fn no_specials(s: &Scenario, rules: &crate::engine::GameRules) -> String {
+    if s.set.iter().any(|o| o.value.starts_with("special_cards=")) {
+        "this scenario sets `special_cards: false`: PRO without its special cards (core.level.pro-no-specials)".into()
+    } else {
+        format!(
+            "special cards play in PRO and the rulesets built on it (this game: {})",
+            rules.name
+        )
+    }
+}
+
 /// The ids of a deck's special cards, once each.
 fn special_ids(list: &DeckList) -> Vec<&str> {
     let mut ids: Vec<&str> = Vec::new();
@@ -676,9 +749,12 @@ pub(crate) fn player_index(
     coming_in: bool,
 ) -> Result<u8, Diagnostic> {
     let Some(players) = engine.players else {
-        return Err(Diagnostic::error("players are named, and this scenario has no teams")
-            .at(file, name.span)
-            .hint("name the teams whose Player cards play: `teams: {home: falchi, away: corsari}`"));
+        return Err(Diagnostic::error(format!(
+            "`{}` is a player's name, and this scenario has no teams",
+            name.value
+        ))
+        .at(file, name.span)
+        .hint("name the teams whose Player cards play: `teams: {home: falchi, away: corsari}`"));
     };
     let roster = players.roster(side);
     let dugout = &state.dugouts[side.index()];

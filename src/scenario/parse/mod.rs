@@ -585,6 +585,19 @@ fn normal_card_names() -> Vec<String> {
         .collect()
 }
 
+/// The span of a whole node: a mapping's runs from its first key to the
+/// end of its last value (its own span may be its opening brace only).
+fn whole_span(node: &Node) -> Span {
+    match &node.value {
+        Value::Map(entries) if !entries.is_empty() => {
+            let (first, _) = &entries[0];
+            let (_, last) = &entries[entries.len() - 1];
+            Span::new(first.span.start, whole_span(last).end.max(first.span.end))
+        }
+        _ => node.span,
+    }
+}
+
 /// The span of a list item: a one-key mapping written in block style has
 /// no span of its own, so it runs from its key to the end of its value.
 fn item_span(node: &Node) -> Span {
@@ -638,6 +651,39 @@ mod tests {
         assert_eq!(s.decisions.len(), 2);
         assert_eq!(s.expect.events[0].fields[1], ("from", Val::Int(5)));
         assert_eq!(s.expect.state.len(), 2);
+    }
+
+    #[test]
+    fn special_card_ids_wait_for_the_ruleset_and_typos_do_not() {
+        let s = read(
+            "start:\n  hands: {defense: [strike_out], offense: [hit_strike_plus_1]}\ndecisions:\n  - swap: strike_out\n  - substitute: {player: Lino Bracco, for: Aldo Fenwick}\n",
+        )
+        .unwrap();
+        let ids: Vec<(&str, Option<DeckKind>)> = s
+            .specials
+            .iter()
+            .map(|n| (n.id.value.as_str(), n.deck))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("strike_out", Some(DeckKind::Defense)),
+                ("hit_strike_plus_1", Some(DeckKind::Offense)),
+                ("strike_out", None),
+            ]
+        );
+        assert!(
+            matches!(&s.decisions[1].value, super::super::model::Step::Substitute(c)
+            if c.player.value == "Lino Bracco" && c.replaced.value == "Aldo Fenwick")
+        );
+        // One letter off a normal card is a typo of it, and a normal card of
+        // the other deck is no special card.
+        let err = read("start:\n  hands: {defense: [fastbal_strike, hit_fastball]}\n").unwrap_err();
+        assert_eq!(err.len(), 2);
+        assert_eq!(
+            err.0[0].hints,
+            vec!["did you mean `fastball_strike`?".to_string()]
+        );
     }
 
     #[test]

@@ -38,7 +38,7 @@ impl Reader<'_> {
         let mut s = default_start();
         s.phase.span = node.span;
         let mut bonus: Option<(u8, Span)> = None;
-        let mut pitch: Option<(CardName, Span)> = None;
+        let mut pitch: Option<(At<CardName>, Span)> = None;
         let mut phase_word: Option<(&str, Span)> = None;
         for (key, k, v) in self.entries(node, "`start`", START) {
             match key {
@@ -117,7 +117,7 @@ impl Reader<'_> {
                 }
                 "pitch" => {
                     if let Some(p) = self.deck_card(v, DeckKind::Defense) {
-                        pitch = Some((p, k.span));
+                        pitch = Some((At::new(p, v.span), k.span));
                     }
                 }
                 "stamina" => {
@@ -130,7 +130,8 @@ impl Reader<'_> {
                 "specials" => {
                     for (side, _, p) in self.entries(v, "`specials`", &["home", "away"]) {
                         if let Some(played) = self.played(p) {
-                            s.specials[usize::from(side == "away")] = Some(At::new(played, p.span));
+                            s.specials[usize::from(side == "away")] =
+                                Some(At::new(played, super::whole_span(p)));
                         }
                     }
                 }
@@ -258,7 +259,7 @@ impl Reader<'_> {
         for key in ["player", "for"] {
             if !written.contains(&key) {
                 self.err_hint(
-                    node.span,
+                    super::whole_span(node),
                     format!("the substitution names no `{key}`"),
                     hint,
                 );
