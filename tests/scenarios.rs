@@ -1,6 +1,7 @@
 //! Scenario files end to end: every BASIC ruling under
-//! `tests/scenarios/basic/` and every FAQ ruling under
-//! `tests/scenarios/faq/` holds (known failures aside), and so do the
+//! `tests/scenarios/basic/`, every PRO ruling under `tests/scenarios/pro/`
+//! and every FAQ ruling under `tests/scenarios/faq/` holds (known failures
+//! aside), and so do the
 //! scenarios of other rulesets under `tests/data/scenarios/variants/`; a deliberately
 //! failing folder reports its differences as a readable diff; every broken
 //! file under `tests/data/scenarios/broken/` reports the diagnostics in its
@@ -18,6 +19,7 @@ use bod::scenario::{self, Loader, Outcome};
 
 const BASIC: &str = "tests/scenarios/basic";
 const FAQ: &str = "tests/scenarios/faq";
+const PRO: &str = "tests/scenarios/pro";
 
 #[test]
 fn basic_rulings_hold() {
@@ -33,6 +35,26 @@ fn basic_rulings_hold() {
 #[test]
 fn basic_scenarios_are_named_after_the_basic_clause_they_pin() {
     check_names(BASIC, "basic", &["basic"]);
+}
+
+#[test]
+fn pro_rulings_hold() {
+    let summary = scenario::test_dir(PRO).expect("the folder reads");
+    let report = summary.render();
+    assert!(summary.ok(), "{report}");
+    assert!(summary.passed() >= 24, "too few scenarios:\n{report}");
+}
+
+/// Every PRO scenario plays the `pro` ruleset, pins clauses that hold
+/// under it (PRO's own, or the core's it keeps), and is named after the
+/// first; at least 20 of them pin a clause of PRO's own.
+#[test]
+fn pro_scenarios_are_named_after_the_clause_they_pin() {
+    let pinning_pro = check_names(PRO, "pro", &["pro"]);
+    assert!(
+        pinning_pro >= 20,
+        "{pinning_pro} scenarios pin a pro.* clause"
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::engine::{
     Side, State,
 };
 
-use super::model::{At, MemoSpec, Scenario, Step};
+use super::model::{At, CardName, MemoSpec, Scenario, Step, Val};
 use super::{setup, words};
 
 /// One thing done in a run and what followed.
@@ -326,11 +326,10 @@ impl Driver<'_> {
                     MemoSpec::Discard(names) => {
                         let mut picked: Vec<CardId> = Vec::new();
                         for name in names {
-                            let card = words::card_of(*name);
                             let list = deck_list(engine, deck);
                             match hand
                                 .iter()
-                                .find(|&&id| list.card(id) == card && !picked.contains(&id))
+                                .find(|&&id| words::names(list, id, name) && !picked.contains(&id))
                             {
                                 Some(&id) => picked.push(id),
                                 None => {
@@ -338,7 +337,7 @@ impl Driver<'_> {
                                         "the {} manager's {} hand holds no {} to discard (it holds: {})",
                                         words::side(side),
                                         deck_word(deck),
-                                        words::card(card),
+                                        words::card_name(name),
                                         hand_text(engine, deck, hand)
                                     )));
                                 }
@@ -351,31 +350,40 @@ impl Driver<'_> {
                 };
                 vec![Action::Memo(memo)]
             }
-            Step::Pitch(p) => {
+            Step::Pitch(name) => {
                 let side = state.defense();
                 vec![Action::Pitch(
-                    find_card(
-                        engine,
-                        state,
-                        side,
-                        DeckKind::Defense,
-                        crate::engine::Card::Pitch(*p),
-                    )
-                    .map_err(wrong)?,
+                    find_card(engine, state, side, DeckKind::Defense, name).map_err(wrong)?,
                 )]
             }
-            Step::Respond(r) => {
+            Step::Respond(name) => {
                 let side = state.offense();
                 vec![Action::Respond(
-                    find_card(
-                        engine,
-                        state,
-                        side,
-                        DeckKind::Offense,
-                        crate::engine::Card::Response(*r),
-                    )
-                    .map_err(wrong)?,
+                    find_card(engine, state, side, DeckKind::Offense, name).map_err(wrong)?,
                 )]
+            }
+            Step::Swap(name) => {
+                // The defense swaps when it is to pitch, the offense when
+                // it is to respond.
+                let (side, deck) = match state.phase {
+                    Phase::Response { .. } => (state.offense(), DeckKind::Offense),
+                    _ => (state.defense(), DeckKind::Defense),
+                };
+                vec![Action::Swap(
+                    find_card(engine, state, side, deck, name).map_err(wrong)?,
+                )]
+            }
+            Step::Substitute(change) => {
+                let side = match state.phase {
+                    Phase::Memorandum { side } => side,
+                    _ => state.defense(),
+                };
+                let named = |name: &At<String>, coming_in: bool| {
+                    setup::player_index(engine, file, state, side, name, coming_in)
+                };
+                let replaced = named(&change.replaced, false)?;
+                let player = named(&change.player, true)?;
+                vec![Action::Substitute { player, replaced }]
             }
             Step::Texas(lie) => vec![Action::Texas(*lie)],
             Step::PlayBall(f) => vec![Action::PlayBall(*f)],
@@ -417,10 +425,7 @@ impl Driver<'_> {
 /// Why the engine refused an action, without the engine's debug form of
 /// the action (the scenario's own words name it).
 fn refusal(e: &EngineError) -> String {
-    match e {
-        EngineError::Illegal { reason, .. } => reason.clone(),
-        other => other.to_string(),
-    }
+    setup::refusal(e)
 }
 
 fn deck_list<'e>(engine: &'e Engine<'_>, deck: DeckKind) -> &'e crate::engine::DeckList {
@@ -443,7 +448,7 @@ fn hand_text(engine: &Engine<'_>, deck: DeckKind, hand: &[CardId]) -> String {
     }
     let list = deck_list(engine, deck);
     hand.iter()
-        .map(|&id| words::card(list.card(id)))
+        .map(|&id| words::card_word(list, id))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -453,19 +458,19 @@ fn find_card(
     state: &State,
     side: Side,
     deck: DeckKind,
-    card: crate::engine::Card,
+    name: &CardName,
 ) -> Result<CardId, String> {
     let hand = state.hands[side.index()].of(deck);
     let list = deck_list(engine, deck);
     hand.iter()
         .copied()
-        .find(|&id| list.card(id) == card)
+        .find(|&id| words::names(list, id, name))
         .ok_or_else(|| {
             format!(
                 "the {} manager's {} hand holds no {} (it holds: {})",
                 words::side(side),
                 deck_word(deck),
-                words::card(card),
+                words::card_name(name),
                 hand_text(engine, deck, hand)
             )
         })
@@ -490,14 +495,17 @@ pub fn step_text(step: &Step) -> String {
             "memo: {{discard: [{}]}}",
             cards
                 .iter()
-                .map(|c| words::card(words::card_of(*c)))
+                .map(words::card_name)
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Step::Pitch(p) => format!("pitch: {}", words::card(crate::engine::Card::Pitch(*p))),
-        Step::Respond(r) => format!(
-            "respond: {}",
-            words::card(crate::engine::Card::Response(*r))
+        Step::Pitch(c) => format!("pitch: {}", words::card_name(c)),
+        Step::Respond(c) => format!("respond: {}", words::card_name(c)),
+        Step::Swap(c) => format!("swap: {}", words::card_name(c)),
+        Step::Substitute(change) => format!(
+            "substitute: {{player: {}, for: {}}}",
+            Val::Word(change.player.value.clone()),
+            Val::Word(change.replaced.value.clone())
         ),
         Step::Texas(l) => format!("texas: {}", words::lie(*l)),
         Step::PlayBall(f) => format!("play_ball: {}", fielder(*f)),
@@ -543,7 +551,18 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
         ),
         Action::Position(_) => "position: standard".into(),
         Action::Substitute { player, replaced } => {
-            format!("substitute: {{player: {player}, replaced: {replaced}}}")
+            let side = match state.phase {
+                Phase::Memorandum { side } => side,
+                _ => state.defense(),
+            };
+            match engine.players {
+                Some(players) => format!(
+                    "substitute: {{player: {}, for: {}}}",
+                    Val::Word(players.card(side, *player).name.clone()),
+                    Val::Word(players.card(side, *replaced).name.clone())
+                ),
+                None => format!("substitute: {{player: {player}, for: {replaced}}}"),
+            }
         }
         Action::Memo(Memo::Keep) => "memo: keep".into(),
         Action::Memo(Memo::Draw(n)) => format!("memo: draw {n}"),
@@ -556,11 +575,11 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
         }
         Action::Pitch(id) => format!(
             "pitch: {}",
-            words::card(engine.rules.defense_deck.card(*id))
+            words::card_word(&engine.rules.defense_deck, *id)
         ),
         Action::Respond(id) => format!(
             "respond: {}",
-            words::card(engine.rules.offense_deck.card(*id))
+            words::card_word(&engine.rules.offense_deck, *id)
         ),
         Action::Texas(l) => format!("texas: {}", words::lie(*l)),
         Action::Swap(id) => {
@@ -568,7 +587,7 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
                 Phase::Pitch => &engine.rules.defense_deck,
                 _ => &engine.rules.offense_deck,
             };
-            format!("swap: {}", deck.name(*id))
+            format!("swap: {}", words::card_word(deck, *id))
         }
         Action::PlayBall(f) => format!("play_ball: {}", fielder(*f)),
         Action::Move { fielder: f, to } => format!("move: {{{}: {}}}", fielder(*f), square(*to)),

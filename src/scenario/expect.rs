@@ -9,7 +9,7 @@ use crate::engine::{DeckKind, Engine, Side, State};
 
 use super::drive::Run;
 use super::model::{Compare, Pattern, Scenario, StateCheck, Val};
-use super::readable::{Readable, project};
+use super::readable::{Readable, project_all};
 use super::words;
 
 /// One way a run differs from its scenario.
@@ -73,10 +73,7 @@ pub fn check(s: &Scenario, engine: &Engine<'_>, run: &Run) -> Vec<Mismatch> {
     if e.events.is_empty() && e.absent.is_empty() && e.cites.is_empty() && e.state.is_empty() {
         out.push(Mismatch::ExpectsNothing);
     }
-    let events: Vec<Readable> = run
-        .events()
-        .map(|ev| project(ev, engine.rules, engine.field))
-        .collect();
+    let events: Vec<Readable> = project_all(run.events(), engine.rules, engine.field);
     events_in_order(&e.events, &events, &mut out);
     for p in &e.absent {
         if let Some(found) = events.iter().find(|r| matches(p, r)) {
@@ -221,12 +218,101 @@ pub fn state_value(key: &str, state: &State, engine: &Engine<'_>) -> Val {
             let mut names: Vec<String> = state.hands[side.index()]
                 .of(deck)
                 .iter()
-                .map(|&id| words::card(list.card(id)))
+                .map(|&id| words::card_word(list, id))
                 .collect();
             names.sort();
             Val::List(names.into_iter().map(Val::Word).collect())
         }
+        "stamina" => per_side(|side| {
+            state.dugouts[side.index()]
+                .stamina
+                .map_or(Val::Null, |s| Val::Int(i64::from(s)))
+        }),
+        "pitcher" => per_side(|side| player_name(engine, state, side, 0)),
+        "positions" => per_side(|side| {
+            Val::Map(
+                (0..9u8)
+                    .map(|p| {
+                        (
+                            words::position_name(p).to_string(),
+                            player_name(engine, state, side, p),
+                        )
+                    })
+                    .collect(),
+            )
+        }),
+        "specials" => per_side(|side| {
+            let d = &state.dugouts[side.index()];
+            Val::Map(vec![
+                ("game".into(), Val::Int(i64::from(d.specials))),
+                ("defense".into(), Val::Int(i64::from(d.specials_inning[0]))),
+                ("offense".into(), Val::Int(i64::from(d.specials_inning[1]))),
+            ])
+        }),
+        "decks" => {
+            let piles = |deck: DeckKind| {
+                let d = &state.decks[deck.index()];
+                let n = |pile: &Vec<_>| Val::Int(pile.len() as i64);
+                Val::Map(vec![
+                    ("draw".into(), n(&d.draw)),
+                    ("discard".into(), n(&d.discard)),
+                    ("removed".into(), n(&d.removed)),
+                ])
+            };
+            Val::Map(vec![
+                ("defense".into(), piles(DeckKind::Defense)),
+                ("offense".into(), piles(DeckKind::Offense)),
+            ])
+        }
         _ => Val::Null,
+    }
+}
+
+/// A value for each side: `{home: ..., away: ...}`.
+fn per_side(value: impl Fn(Side) -> Val) -> Val {
+    Val::Map(vec![
+        ("home".into(), value(Side::Home)),
+        ("away".into(), value(Side::Away)),
+    ])
+}
+
+/// The name of the player a side fields at a position (0..9), or `~` in a
+/// game without players.
+fn player_name(engine: &Engine<'_>, state: &State, side: Side, position: u8) -> Val {
+    engine
+        .position_card(state, side, position)
+        .map_or(Val::Null, |c| Val::Word(c.name.clone()))
+}
+
+/// Whether `have` holds what `want` asks: equal values, and for mappings
+/// the keys `want` gives, compared the same way.
+fn holds(have: &Val, want: &Val) -> bool {
+    match (have, want) {
+        (Val::Map(have), Val::Map(want)) => want
+            .iter()
+            .all(|(k, w)| have.iter().any(|(hk, hv)| hk == k && holds(hv, w))),
+        (h, w) => h == w,
+    }
+}
+
+/// The part of `have` that `want` asks about (all of it where `want`
+/// names no key of it).
+fn restrict(have: &Val, want: &Val) -> Val {
+    match (have, want) {
+        (Val::Map(have), Val::Map(want))
+            if have.iter().any(|(k, _)| want.iter().any(|(w, _)| w == k)) =>
+        {
+            Val::Map(
+                have.iter()
+                    .filter_map(|(k, v)| {
+                        want.iter()
+                            .find(|(w, _)| w == k)
+                            .map(|(_, w)| (k.clone(), restrict(v, w)))
+                    })
+                    .collect(),
+            )
+        }
+        _ => have.clone(),
     }
 }
 
@@ -239,9 +325,7 @@ fn state_mismatch(check: &StateCheck, state: &State, engine: &Engine<'_>) -> Opt
         (Compare::Equal, a, e) => a != e,
         (Compare::Size, Val::List(cards), Val::Int(n)) => cards.len() as i64 != *n,
         (Compare::Where, Val::Map(entries), e) => listed(entries) != *e,
-        (Compare::Subset, Val::Map(have), Val::Map(want)) => want
-            .iter()
-            .any(|(k, v)| !have.iter().any(|(hk, hv)| hk == k && hv == v)),
+        (Compare::Subset, have, want) => !holds(have, want),
         (_, a, e) => a != e,
     };
     differs.then(|| Mismatch::State {
@@ -251,17 +335,7 @@ fn state_mismatch(check: &StateCheck, state: &State, engine: &Engine<'_>) -> Opt
             (Compare::Size, Val::List(cards), _) => format!("{} {actual}", cards.len()),
             (Compare::Where, Val::Map(entries), _) => listed(entries).to_string(),
             // Only the keys the scenario asks about, when there are any.
-            (Compare::Subset, Val::Map(have), Val::Map(want))
-                if have.iter().any(|(k, _)| want.iter().any(|(w, _)| w == k)) =>
-            {
-                Val::Map(
-                    have.iter()
-                        .filter(|(k, _)| want.iter().any(|(w, _)| w == k))
-                        .cloned()
-                        .collect(),
-                )
-                .to_string()
-            }
+            (Compare::Subset, have, want) => restrict(have, want).to_string(),
             _ => actual.to_string(),
         },
         span: check.span,

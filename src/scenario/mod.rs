@@ -26,11 +26,11 @@ mod words;
 pub use drive::{Record, Run, action_text, play, step_text, waiting};
 pub use expect::{Mismatch, check, pattern_text, state_value};
 pub use model::{
-    At, CardName, Compare, Expect, HandOwner, HandSpec, MemoSpec, Pattern, Scenario, SquareSpec,
-    Start, StartPhase, StateCheck, Step, Val,
+    At, CardName, Change, Compare, Expect, HandOwner, HandSpec, MemoSpec, NamedSpecial, Pattern,
+    Played, Scenario, SquareSpec, Start, StartPhase, StateCheck, Step, Val,
 };
 pub use parse::parse;
-pub use readable::{Readable, project};
+pub use readable::{Readable, project, project_all};
 pub use report::{mismatches as render_mismatches, run as render_run};
 pub use setup::build;
 pub use suite::{Checked, Loader, Outcome, Prepared, Summary, load, scenario_files, test_dir};

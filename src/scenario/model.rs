@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::diagnostic::{SourceFile, Span};
-use crate::engine::{Half, Lie};
+use crate::engine::{DeckKind, Half, Lie, Side};
 use crate::ruleset::schema::{Pitch, Response};
 
 /// A value with the span of the node it was read from.
@@ -49,6 +49,9 @@ pub struct Scenario {
     pub teams: Option<Teams>,
     /// The seed of the deck shuffles (cards nobody named).
     pub seed: u64,
+    /// Every special card the file names by its id, wherever it stands:
+    /// checked against the ruleset's decks when the scenario is set up.
+    pub specials: Vec<NamedSpecial>,
     /// The starting situation.
     pub start: Start,
     /// The dice, in the order the engine asks for them.
@@ -69,6 +72,16 @@ pub struct Teams {
     pub away: At<String>,
 }
 
+/// A special card named by its id (`strike_out`), and the deck it must be
+/// in (`None`: either, as in an expected `special_played` event).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedSpecial {
+    /// The id, where it is written.
+    pub id: At<String>,
+    /// The deck that must hold it.
+    pub deck: Option<DeckKind>,
+}
+
 /// A square as a scenario names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SquareSpec {
@@ -83,9 +96,11 @@ pub enum SquareSpec {
 }
 
 /// Where the scenario starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartPhase {
-    /// The defense places its fielders for the half inning.
+    /// The start of the half inning: a pitcher with no stamina left is
+    /// relieved, a pitcher whose stamina is not given rolls it, then the
+    /// defense places its fielders (as `Engine::begin_half` decides).
     Position,
     /// A new batter: forced draws, then the memorandum (defense first).
     Memorandum,
@@ -96,8 +111,9 @@ pub enum StartPhase {
         /// The batting bonus of the card pair.
         bonus: u8,
         /// The pitch that was hit, whose type picks the batting and
-        /// pitching values of a distance read on the cards.
-        pitch: Option<Pitch>,
+        /// pitching values of a distance read on the cards (a special
+        /// card adds its value to the pitcher's).
+        pitch: Option<At<CardName>>,
     },
     /// A ball just hit lies on a square: the first defense turn.
     Defense,
@@ -134,8 +150,37 @@ pub struct Start {
     /// Whether the cards nobody names lie on the discard pile, leaving the
     /// draw pile with only its named top (defense, offense).
     pub rest_discarded: [bool; 2],
+    /// Each side's pitcher's stamina (home, away), when the scenario
+    /// gives it; a pitcher whose stamina is not given has not rolled it.
+    pub stamina: [Option<At<u8>>; 2],
+    /// The special cards each side has played (home, away).
+    pub specials: [Option<At<Played>>; 2],
+    /// Players who came into the game before the situation, in order.
+    pub substitutions: Vec<Change>,
     /// Where the game stands.
     pub phase: At<StartPhase>,
+}
+
+/// The special cards a manager has played before the situation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Played {
+    /// In the game.
+    pub game: u8,
+    /// In this inning, as the defense.
+    pub defense: u8,
+    /// In this inning, as the offense.
+    pub offense: u8,
+}
+
+/// A substitution named by the players' names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The side changing players (`None`: the side that may change now).
+    pub side: Option<Side>,
+    /// The player coming in.
+    pub player: At<String>,
+    /// The player he replaces.
+    pub replaced: At<String>,
 }
 
 /// Whose hand a scenario fills.
@@ -167,12 +212,14 @@ pub struct HandSpec {
 }
 
 /// A card by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardName {
-    /// A Defense card.
+    /// A normal Defense card.
     Pitch(Pitch),
-    /// An Offense card.
+    /// A normal Offense card.
     Response(Response),
+    /// A special card by its id in the ruleset's decks (`strike_out`).
+    Special(String),
 }
 
 /// A draw or discard before the first pitch, as written.
@@ -196,9 +243,14 @@ pub enum Step {
     /// `memo: ...`.
     Memo(MemoSpec),
     /// `pitch: card`.
-    Pitch(Pitch),
+    Pitch(CardName),
     /// `respond: card`.
-    Respond(Response),
+    Respond(CardName),
+    /// `swap: card`: a special card swapped for the top of the deck.
+    Swap(CardName),
+    /// `substitute: {player, for}`: by name, for the side that may
+    /// change players now.
+    Substitute(Change),
     /// `texas: ground|fly`.
     Texas(Lie),
     /// `play_ball: fielder`.

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::engine::{Event, EventKind, GameRules, Landing, OutHow};
+use crate::engine::{Card, DeckList, Event, EventKind, GameRules, Landing, OutHow};
 use crate::field::Field;
 
 use super::model::Val;
@@ -37,8 +37,12 @@ pub(crate) enum Ty {
     Dice,
     /// A base-path circle: 0..20, or `first`, `second`, `third`.
     Circle,
-    /// A card name.
+    /// A card name: a normal card's, or a special card's id.
     Card,
+    /// A whole number, or `~` for none.
+    MaybeInt,
+    /// A fielder, or `~` for none.
+    MaybeFielder,
 }
 
 const SIDES: &[&str] = &["home", "away"];
@@ -48,6 +52,13 @@ const LIES: &[&str] = &["ground", "fly"];
 const OUTS: &[&str] = &["strikeout", "caught", "force", "tag"];
 const LANDINGS: &[&str] = &["field", "wall", "home_run"];
 const FIELDING: &[&str] = &["catch", "leap", "pickup"];
+const TIRING: &[&str] = &[
+    "inning_pitched",
+    "batting_turn",
+    "home_run",
+    "base_conceded",
+    "walk",
+];
 
 /// Every event kind and its fields, in the order reports print them.
 pub(crate) const KINDS: &[(&str, &[(&str, Ty)])] = &[
@@ -57,6 +68,42 @@ pub(crate) const KINDS: &[(&str, &[(&str, Ty)])] = &[
         &[("inning", Ty::Int), ("half", Ty::Word(HALVES))],
     ),
     ("positioned", &[("squares", Ty::Squares)]),
+    (
+        "substitution",
+        &[
+            ("side", Ty::Word(SIDES)),
+            ("player", Ty::Text),
+            ("for", Ty::Text),
+            ("slot", Ty::MaybeInt),
+            ("position", Ty::MaybeFielder),
+        ],
+    ),
+    (
+        "stamina_rolled",
+        &[
+            ("side", Ty::Word(SIDES)),
+            ("die", Ty::Int),
+            ("stamina", Ty::Int),
+        ],
+    ),
+    (
+        "tired",
+        &[
+            ("side", Ty::Word(SIDES)),
+            ("cause", Ty::Word(TIRING)),
+            ("stamina", Ty::Int),
+        ],
+    ),
+    (
+        "special_played",
+        &[
+            ("side", Ty::Word(SIDES)),
+            ("card", Ty::Card),
+            ("value", Ty::Int),
+            ("immediate", Ty::Bool),
+        ],
+    ),
+    ("swapped", &[("side", Ty::Word(SIDES)), ("card", Ty::Card)]),
     ("batter_up", &[("side", Ty::Word(SIDES)), ("slot", Ty::Int)]),
     (
         "drew",
@@ -210,6 +257,54 @@ impl Readable {
     }
 }
 
+/// Projects a run of events. A card played as a pitch or a response is
+/// named by its special card's id when the `special_played` just before
+/// it says it was one (the `pitched` event itself names the normal card a
+/// special card plays as).
+pub fn project_all<'e>(
+    events: impl IntoIterator<Item = &'e Event>,
+    rules: &GameRules,
+    field: &Field,
+) -> Vec<Readable> {
+    let mut out: Vec<Readable> = Vec::new();
+    let mut special: Option<&str> = None;
+    for event in events {
+        let mut r = project(event, rules, field);
+        if let (Some(id), EventKind::Pitched { .. } | EventKind::Responded { .. }) =
+            (special, &event.kind)
+        {
+            r.fields = vec![("card", Val::Word(id.to_string()))];
+        }
+        special = match &event.kind {
+            EventKind::SpecialPlayed { id, .. } => Some(id),
+            _ => None,
+        };
+        out.push(r);
+    }
+    out
+}
+
+/// A card as events name it: an immediate special card by its id (a card
+/// with a value plays as, and is shown as, the normal card it names).
+fn shown(deck: &DeckList, card: Card) -> String {
+    match card {
+        Card::Immediate(i) => deck
+            .immediate(i)
+            .map_or_else(|| words::card(card), |s| s.id.clone()),
+        _ => words::card(card),
+    }
+}
+
+/// The id of a special card from its printed name (as `swapped` events
+/// carry it), or the name when no deck has it.
+fn special_id(rules: &GameRules, name: &str) -> String {
+    [&rules.defense_deck, &rules.offense_deck]
+        .into_iter()
+        .flat_map(|deck| deck.ids().filter_map(move |c| deck.special(c)))
+        .find(|s| s.name == name)
+        .map_or_else(|| name.to_string(), |s| s.id.clone())
+}
+
 /// Projects an engine event.
 pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
     let int = |i: u8| Val::Int(i64::from(i));
@@ -237,24 +332,20 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
         ),
         EventKind::Substitution {
             side,
-            player,
             name,
-            replaced,
+            replaced_name,
             slot,
             position,
             ..
         } => (
             "substitution",
-            [
+            vec![
                 ("side", word(words::side(*side))),
-                ("player", int(*player)),
-                ("name", word(name)),
-                ("replaced", int(*replaced)),
-            ]
-            .into_iter()
-            .chain(slot.map(|s| ("slot", int(s))))
-            .chain(position.map(|p| ("position", fielder(p))))
-            .collect(),
+                ("player", word(name)),
+                ("for", word(replaced_name)),
+                ("slot", slot.map_or(Val::Null, int)),
+                ("position", position.map_or(Val::Null, fielder)),
+            ],
         ),
         EventKind::SpecialPlayed {
             side,
@@ -273,7 +364,10 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
         ),
         EventKind::Swapped { side, name } => (
             "swapped",
-            vec![("side", word(words::side(*side))), ("card", word(name))],
+            vec![
+                ("side", word(words::side(*side))),
+                ("card", word(&special_id(rules, name))),
+            ],
         ),
         EventKind::StaminaRolled { side, die, stamina } => (
             "stamina_rolled",
@@ -330,8 +424,14 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
             "count",
             vec![("balls", int(*balls)), ("strikes", int(*strikes))],
         ),
-        EventKind::Pitched { card } => ("pitched", vec![("card", word(&words::card(*card)))]),
-        EventKind::Responded { card } => ("responded", vec![("card", word(&words::card(*card)))]),
+        EventKind::Pitched { card } => (
+            "pitched",
+            vec![("card", word(&shown(&rules.defense_deck, *card)))],
+        ),
+        EventKind::Responded { card } => (
+            "responded",
+            vec![("card", word(&shown(&rules.offense_deck, *card)))],
+        ),
         EventKind::Ball { balls, strikes } => (
             "ball",
             vec![("balls", int(*balls)), ("strikes", int(*strikes))],
@@ -541,6 +641,36 @@ mod tests {
                 half: Half::Top,
             },
             EventKind::Positioned { squares: vec![sq] },
+            EventKind::Substitution {
+                side,
+                player: 4,
+                name: "Lino Bracco".into(),
+                replaced: 1,
+                replaced_name: "Aldo Fenwick".into(),
+                slot: Some(8),
+                position: Some(0),
+            },
+            EventKind::StaminaRolled {
+                side,
+                die: 3,
+                stamina: 7,
+            },
+            EventKind::Tired {
+                side,
+                cause: "inning_pitched".into(),
+                stamina: 6,
+            },
+            EventKind::SpecialPlayed {
+                side,
+                id: "strike_out".into(),
+                name: "Strike Out".into(),
+                value: 0,
+                immediate: true,
+            },
+            EventKind::Swapped {
+                side,
+                name: "Strike Out".into(),
+            },
             EventKind::BatterUp { side, slot: 0 },
             EventKind::Drew {
                 side,

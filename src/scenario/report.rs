@@ -11,7 +11,7 @@ use crate::engine::{DeckKind, Engine, State};
 use super::drive::Run;
 use super::expect::{Mismatch, state_value};
 use super::model::Scenario;
-use super::readable::project;
+use super::readable::project_all;
 use super::words;
 
 /// The column the rule comments of event lines start at.
@@ -58,8 +58,7 @@ pub fn run(s: &Scenario, engine: &Engine<'_>, run: &Run) -> String {
         if let Some(reason) = &record.refused {
             let _ = writeln!(out, "    refused, as expected: {reason}");
         }
-        for e in &record.events {
-            let r = project(e, engine.rules, engine.field);
+        for r in project_all(&record.events, engine.rules, engine.field) {
             let _ = writeln!(out, "{}", event_line(&r.text(), &r.why()));
         }
     }
@@ -122,6 +121,17 @@ fn situation(out: &mut String, label: &str, engine: &Engine<'_>, state: &State) 
         );
     }
     let _ = writeln!(out, "       fielders {}", v("fielders"));
+    if engine.players.is_some() {
+        let _ = writeln!(
+            out,
+            "       pitchers {}, stamina {}",
+            v("pitcher"),
+            v("stamina")
+        );
+    }
+    if engine.rules.specials.is_some() {
+        let _ = writeln!(out, "       specials played {}", v("specials"));
+    }
     if let Some(ball) = match &state.ball {
         crate::engine::Ball::Dead => None,
         _ => Some(v("ball")),

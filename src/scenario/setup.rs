@@ -8,14 +8,16 @@
 
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, did_you_mean};
 use crate::engine::dice::{Source, Stream};
 use crate::engine::{
-    Action, Ball, CardId, DeckKind, Engine, Event, Half, Lie, Phase, Play, Runner, Side, State,
+    Action, Ball, Card, CardId, DeckKind, DeckList, Engine, Event, Half, Lie, Phase, Play, Runner,
+    Side, State,
 };
 use crate::field::{SquareId, SquareKind};
+use crate::ruleset::schema::Pitch;
 
-use super::model::{At, CardName, HandOwner, Scenario, SquareSpec, StartPhase};
+use super::model::{At, CardName, Change, HandOwner, Scenario, SquareSpec, StartPhase, Step};
 use super::words;
 
 /// The state a scenario starts from, and the events of getting there (a
@@ -112,12 +114,17 @@ impl Builder<'_> {
         state.next_batter[offense.index()] = (start.batter + 1) % 9;
         self.runners(&mut state, &start.runners, start.batter);
         self.fielders(&mut state, s);
+        self.special_names(s);
         self.cards(&mut state, s);
+        self.dugouts(&mut state, s);
+        self.decision_names(s);
         let mut events = Vec::new();
-        match start.phase.value {
+        match &start.phase.value {
             StartPhase::Position => {
                 state.next_batter[offense.index()] = start.batter;
-                state.phase = Phase::Position;
+                // The half inning's start as the engine plays it: a forced
+                // relief, a new pitcher's stamina die, or the positioning.
+                self.engine.begin_half(&mut state);
             }
             StartPhase::Memorandum => {
                 if start.balls + start.strikes > 0 {
@@ -133,9 +140,16 @@ impl Builder<'_> {
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
             StartPhase::Hit { bonus, pitch } => {
+                let (pitch, value) = match pitch {
+                    Some(name) => match self.hit_pitch(&name.value, name.span) {
+                        Some((p, v)) => (Some(p), v),
+                        None => (None, 0),
+                    },
+                    None => (None, 0),
+                };
                 state.phase = Phase::HitDice {
-                    bonus,
-                    specials: [0; 2],
+                    bonus: *bonus,
+                    specials: [0, value],
                     pitch,
                 }
             }
@@ -343,16 +357,24 @@ impl Builder<'_> {
             DeckKind::Defense => &self.engine.rules.defense_deck,
             DeckKind::Offense => &self.engine.rules.offense_deck,
         };
-        let wanted = words::card_of(card.value);
-        match pool.iter().position(|&id| list.card(id) == wanted) {
+        let wanted = &card.value;
+        match pool.iter().position(|&id| words::names(list, id, wanted)) {
             Some(i) => Some(pool.remove(i)),
             None => {
-                let total = list.ids().filter(|&id| list.card(id) == wanted).count();
+                let total = list
+                    .ids()
+                    .filter(|&id| words::names(list, id, wanted))
+                    .count();
+                if total == 0 {
+                    // A special card this deck lacks: reported once, by
+                    // `special_names`.
+                    return None;
+                }
                 self.problems.push(
                     Diagnostic::error(format!(
                         "the {} deck has no {} left for this",
                         deck_word(deck),
-                        words::card(wanted)
+                        words::card_name(wanted)
                     ))
                     .at(self.file, card.span)
                     .hint(format!(
@@ -363,6 +385,268 @@ impl Builder<'_> {
                 None
             }
         }
+    }
+
+    /// Every special card the scenario names must be in the deck it is
+    /// named for, in a game that plays with special cards.
+    fn special_names(&mut self, s: &Scenario) {
+        let rules = self.engine.rules;
+        let decks: [(DeckKind, &DeckList); 2] = [
+            (DeckKind::Defense, &rules.defense_deck),
+            (DeckKind::Offense, &rules.offense_deck),
+        ];
+        for named in &s.specials {
+            let id = &named.id.value;
+            let searched: Vec<(DeckKind, &DeckList)> = decks
+                .iter()
+                .copied()
+                .filter(|(d, _)| named.deck.is_none_or(|want| want == *d))
+                .collect();
+            if searched
+                .iter()
+                .any(|(_, list)| special_ids(list).contains(&id.as_str()))
+            {
+                continue;
+            }
+            if rules.specials.is_none() {
+                let hint = no_specials(s, rules);
+                self.problems.push(
+                    Diagnostic::error(format!(
+                        "`{id}` would be a special card, and this game plays without special cards"
+                    ))
+                    .at(self.file, named.id.span)
+                    .hint(hint),
+                );
+                continue;
+            }
+            if let Some((other, _)) = decks.iter().find(|(d, list)| {
+                named.deck != Some(*d) && special_ids(list).contains(&id.as_str())
+            }) {
+                let here = named.deck.map_or("either", deck_word);
+                self.problems.push(
+                    Diagnostic::error(format!("`{id}` is not a card of the {here} deck"))
+                        .at(self.file, named.id.span)
+                        .hint(format!(
+                            "`{id}` is a special card of the {} deck",
+                            deck_word(*other)
+                        )),
+                );
+                continue;
+            }
+            let what = match named.deck {
+                Some(deck) => format!("a card of the {} deck", deck_word(deck)),
+                None => "a card of either deck".to_string(),
+            };
+            let candidates: Vec<&str> = searched.iter().flat_map(|(_, l)| special_ids(l)).collect();
+            let hint = match did_you_mean(id, candidates.iter().copied()) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("the special cards: {}", candidates.join(", ")),
+            };
+            self.problems.push(
+                Diagnostic::error(format!("`{id}` is not {what} in this ruleset"))
+                    .at(self.file, named.id.span)
+                    .hint(hint),
+            );
+        }
+    }
+
+    /// The players the decisions name must play for one of the teams
+    /// (which side changes players is known only when the decision is
+    /// made).
+    fn decision_names(&mut self, s: &Scenario) {
+        fn changes(step: &Step) -> Option<&Change> {
+            match step {
+                Step::Substitute(change) => Some(change),
+                Step::Illegal(inner) => changes(inner),
+                _ => None,
+            }
+        }
+        for change in s.decisions.iter().filter_map(|d| changes(&d.value)) {
+            let Some(players) = self.engine.players else {
+                self.problems.push(
+                    Diagnostic::error("a substitution names players, and this scenario has no teams")
+                        .at(self.file, change.player.span)
+                        .hint("name the teams whose Player cards play: `teams: {home: falchi, away: corsari}`"),
+                );
+                continue;
+            };
+            for name in [&change.player, &change.replaced] {
+                let known = [Side::Home, Side::Away]
+                    .iter()
+                    .any(|&side| players.roster(side).iter().any(|c| c.name == name.value));
+                if !known {
+                    let names = players
+                        .roster(Side::Home)
+                        .iter()
+                        .chain(players.roster(Side::Away))
+                        .map(|c| c.name.as_str());
+                    self.problems.push(
+                        Diagnostic::error(format!("`{}` plays for neither team", name.value))
+                            .at(self.file, name.span)
+                            .suggest(&name.value, names),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The pitch hit, of a start at the hit: its type, and a special
+    /// card's value for the pitcher.
+    fn hit_pitch(&mut self, name: &CardName, span: Span) -> Option<(Pitch, i8)> {
+        let list = &self.engine.rules.defense_deck;
+        match name {
+            CardName::Pitch(p) => Some((*p, 0)),
+            CardName::Response(_) => None,
+            CardName::Special(_) => {
+                let id = list.ids().find(|&c| words::names(list, c, name))?;
+                let special = list.special(id)?;
+                match list.card(id) {
+                    Card::Pitch(p) => Some((p, special.value)),
+                    _ => {
+                        self.problems.push(
+                            Diagnostic::error(format!(
+                                "`{}` has an immediate effect: it is never hit",
+                                special.id
+                            ))
+                            .at(self.file, span)
+                            .hint("name a pitch card, or a special card that plays as one"),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dugouts before the situation: players already changed, the
+    /// pitchers' stamina, the special cards already played.
+    fn dugouts(&mut self, state: &mut State, s: &Scenario) {
+        let start = &s.start;
+        for change in &start.substitutions {
+            self.change(state, change);
+        }
+        for side in [Side::Home, Side::Away] {
+            if let Some(stamina) = &start.stamina[side.index()] {
+                self.stamina(state, side, stamina);
+            }
+            if let Some(played) = &start.specials[side.index()] {
+                self.played(s, state, side, played);
+            }
+        }
+    }
+
+    /// A substitution made before the situation, as the engine makes it
+    /// (and only if it could: same role, the star cap, never back).
+    fn change(&mut self, state: &mut State, change: &Change) {
+        let side = change.side.unwrap_or_else(|| state.defense());
+        let players =
+            match player_index(self.engine, self.file, state, side, &change.replaced, false)
+                .and_then(|r| {
+                    player_index(self.engine, self.file, state, side, &change.player, true)
+                        .map(|p| (p, r))
+                }) {
+                Ok(p) => p,
+                Err(d) => {
+                    self.problems.push(d);
+                    return;
+                }
+            };
+        let (player, replaced) = players;
+        let mut probe = state.clone();
+        probe.phase = Phase::Memorandum { side };
+        let action = Action::Substitute { player, replaced };
+        let mut events = Vec::new();
+        match self
+            .engine
+            .substitute(&mut probe, &action, side, player, replaced, &mut events)
+        {
+            Ok(()) => state.dugouts = probe.dugouts,
+            Err(e) => self.problems.push(
+                Diagnostic::error(format!(
+                    "{} cannot come in for {}: {}",
+                    change.player.value,
+                    change.replaced.value,
+                    refusal(&e)
+                ))
+                .at(self.file, change.player.span),
+            ),
+        }
+    }
+
+    fn stamina(&mut self, state: &mut State, side: Side, stamina: &At<u8>) {
+        let Some(rules) = self
+            .engine
+            .rules
+            .stamina
+            .as_ref()
+            .filter(|_| self.engine.players.is_some())
+        else {
+            self.problems.push(
+                Diagnostic::error("this game keeps no Status Pitcher track")
+                    .at(self.file, stamina.span)
+                    .hint("pitchers tire in PRO and the rulesets built on it, with the teams' players: name them with `teams:`"),
+            );
+            return;
+        };
+        let cells = rules.track.cells.len();
+        if usize::from(stamina.value) > cells {
+            self.err(
+                stamina.span,
+                format!("the Status track has {cells} cells: a stamina is 0 to {cells}"),
+            );
+            return;
+        }
+        state.dugouts[side.index()].stamina = Some(stamina.value);
+    }
+
+    fn played(
+        &mut self,
+        s: &Scenario,
+        state: &mut State,
+        side: Side,
+        played: &At<super::model::Played>,
+    ) {
+        let Some((limits, _)) = &self.engine.rules.specials else {
+            self.problems.push(
+                Diagnostic::error(
+                    "specials played are counted, and this game plays without special cards",
+                )
+                .at(self.file, played.span)
+                .hint(no_specials(s, self.engine.rules)),
+            );
+            return;
+        };
+        let p = played.value;
+        let over = [
+            (p.game, limits.per_game, "in a game"),
+            (
+                p.defense,
+                limits.per_inning_defense,
+                "on defense in an inning",
+            ),
+            (
+                p.offense,
+                limits.per_inning_offense,
+                "on offense in an inning",
+            ),
+            (
+                p.defense + p.offense,
+                limits.per_inning_total,
+                "in an inning",
+            ),
+        ]
+        .into_iter()
+        .find(|(n, max, _)| n > max);
+        if let Some((n, max, what)) = over {
+            self.err(
+                played.span,
+                format!("{n} special cards played {what}, and the limit is {max}"),
+            );
+            return;
+        }
+        let dugout = &mut state.dugouts[side.index()];
+        dugout.specials = p.game;
+        dugout.specials_inning = [p.defense, p.offense];
     }
 
     /// A ball just hit, lying on a square: the batter is on the base path,
@@ -429,6 +713,87 @@ impl Builder<'_> {
             )
         });
         state.phase = Phase::Defense;
+    }
+}
+
+/// Why a game has no special cards, as a hint.
+fn no_specials(s: &Scenario, rules: &crate::engine::GameRules) -> String {
+    if s.set.iter().any(|o| o.value.starts_with("special_cards=")) {
+        "this scenario sets `special_cards: false`: PRO without its special cards (core.level.pro-no-specials)".into()
+    } else {
+        format!(
+            "special cards play in PRO and the rulesets built on it (this game: {})",
+            rules.name
+        )
+    }
+}
+
+/// The ids of a deck's special cards, once each.
+fn special_ids(list: &DeckList) -> Vec<&str> {
+    let mut ids: Vec<&str> = Vec::new();
+    for special in list.ids().filter_map(|c| list.special(c)) {
+        if !ids.contains(&special.id.as_str()) {
+            ids.push(&special.id);
+        }
+    }
+    ids
+}
+
+/// The roster index of a side's player named in a scenario: one coming
+/// into the game (`coming_in`: preferably a card not in the game) or one
+/// leaving it (preferably a card in the game), for a player with two
+/// cards.
+pub(crate) fn player_index(
+    engine: &Engine<'_>,
+    file: &Arc<SourceFile>,
+    state: &State,
+    side: Side,
+    name: &At<String>,
+    coming_in: bool,
+) -> Result<u8, Diagnostic> {
+    let Some(players) = engine.players else {
+        return Err(Diagnostic::error(format!(
+            "`{}` is a player's name, and this scenario has no teams",
+            name.value
+        ))
+        .at(file, name.span)
+        .hint("name the teams whose Player cards play: `teams: {home: falchi, away: corsari}`"));
+    };
+    let roster = players.roster(side);
+    let dugout = &state.dugouts[side.index()];
+    let in_game = |i: u8| dugout.batting.contains(&i) || dugout.fielding.contains(&i);
+    let cards: Vec<u8> = (0..roster.len() as u8)
+        .filter(|&i| roster[usize::from(i)].name == name.value)
+        .collect();
+    if let Some(&first) = cards.first() {
+        let best = cards.iter().copied().find(|&i| in_game(i) != coming_in);
+        return Ok(best.unwrap_or(first));
+    }
+    let other = side.other();
+    let mut d = Diagnostic::error(format!(
+        "`{}` is not a player of the {} team",
+        name.value,
+        words::side(side)
+    ))
+    .at(file, name.span);
+    if players.roster(other).iter().any(|c| c.name == name.value) {
+        d = d.hint(format!(
+            "{} plays for the {} team; the {} manager changes players here",
+            name.value,
+            words::side(other),
+            words::side(side)
+        ));
+    } else {
+        d = d.suggest(&name.value, roster.iter().map(|c| c.name.as_str()));
+    }
+    Err(d)
+}
+
+/// Why the engine refused an action, in its own words.
+pub(crate) fn refusal(e: &crate::engine::EngineError) -> String {
+    match e {
+        crate::engine::EngineError::Illegal { reason, .. } => reason.clone(),
+        other => other.to_string(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! the parser and the reports go through here, so what a report prints can
 //! be pasted back into a scenario.
 
-use crate::engine::{Ball, Card, Half, Lie, POSITIONS, Phase, Side};
+use crate::engine::{Ball, Card, CardId, DeckList, Half, Lie, POSITIONS, Phase, Side};
 use crate::field::{Field, SquareId, SquareKind};
 
 use super::model::{CardName, SquareSpec, Val};
@@ -92,11 +92,33 @@ pub(crate) fn card(card: Card) -> String {
         .unwrap_or_else(|| card.name().to_owned())
 }
 
-/// The engine's card for a scenario's card name.
-pub(crate) fn card_of(name: CardName) -> Card {
+/// A card name as a scenario writes it.
+pub(crate) fn card_name(name: &CardName) -> String {
     match name {
-        CardName::Pitch(p) => Card::Pitch(p),
-        CardName::Response(r) => Card::Response(r),
+        CardName::Pitch(p) => card(Card::Pitch(*p)),
+        CardName::Response(r) => card(Card::Response(*r)),
+        CardName::Special(id) => id.clone(),
+    }
+}
+
+/// A card of a deck as a scenario writes it: a special card by its id,
+/// a normal card by its name.
+pub(crate) fn card_word(list: &DeckList, id: CardId) -> String {
+    match list.special(id) {
+        Some(s) => s.id.clone(),
+        None => card(list.card(id)),
+    }
+}
+
+/// Whether a card of a deck is the one a scenario names: a normal card's
+/// name names only normal cards (never a special card that plays as one),
+/// an id only its special card.
+pub(crate) fn names(list: &DeckList, id: CardId, name: &CardName) -> bool {
+    match (name, list.special(id)) {
+        (CardName::Special(wanted), Some(s)) => s.id == *wanted,
+        (CardName::Pitch(p), None) => list.card(id) == Card::Pitch(*p),
+        (CardName::Response(r), None) => list.card(id) == Card::Response(*r),
+        _ => false,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The `decisions` section: one action per item, written readably
 //! (`pitch: fastball_strike`, `move: {SS: [2, 4]}`, `end_turn`).
 
-use crate::engine::Lie;
+use crate::engine::{DeckKind, Lie};
 use crate::yaml::{Node, Value};
 
 use super::super::model::{CardName, MemoSpec, SquareSpec, Step};
@@ -12,6 +12,8 @@ const STEPS: &[&str] = &[
     "memo",
     "pitch",
     "respond",
+    "swap",
+    "substitute",
     "texas",
     "play_ball",
     "move",
@@ -90,8 +92,10 @@ impl Reader<'_> {
                 }
             },
             "memo" => self.memo(v).map(Step::Memo),
-            "pitch" => self.pitch(v).map(Step::Pitch),
-            "respond" => self.response(v).map(Step::Respond),
+            "pitch" => self.deck_card(v, DeckKind::Defense).map(Step::Pitch),
+            "respond" => self.deck_card(v, DeckKind::Offense).map(Step::Respond),
+            "swap" => self.any_card(v).map(Step::Swap),
+            "substitute" => self.change(v).map(Step::Substitute),
             "texas" => self
                 .word(v, &["ground", "fly"], "lie")
                 .map(|w| Step::Texas(if w == "fly" { Lie::Fly } else { Lie::Ground })),

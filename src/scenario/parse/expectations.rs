@@ -7,13 +7,30 @@ use crate::yaml::{Node, Value};
 use super::super::model::{At, Compare, Expect, Pattern, SquareSpec, StateCheck, Val};
 use super::super::readable::{COMMON, KINDS, Ty, kind_fields};
 use super::super::words;
+use super::start::deck_of;
 use super::{Reader, item_span};
 
 const EXPECT: &[&str] = &["events", "absent", "cites", "state"];
 
 const STATE: &[&str] = &[
-    "inning", "half", "outs", "count", "balls", "strikes", "runners", "score", "phase", "batter",
-    "ball", "fielders", "hands",
+    "inning",
+    "half",
+    "outs",
+    "count",
+    "balls",
+    "strikes",
+    "runners",
+    "score",
+    "phase",
+    "batter",
+    "ball",
+    "fielders",
+    "hands",
+    "stamina",
+    "pitcher",
+    "positions",
+    "specials",
+    "decks",
 ];
 
 impl Reader<'_> {
@@ -151,9 +168,11 @@ impl Reader<'_> {
                 dice.into_iter().collect::<Option<Vec<_>>>().map(Val::List)
             }
             Ty::Circle => self.circle_or_home(node).map(|c| Val::Int(i64::from(c))),
-            Ty::Card => self
-                .any_card(node)
-                .map(|c| Val::Word(words::card(words::card_of(c)))),
+            Ty::Card => self.any_card(node).map(|c| Val::Word(words::card_name(&c))),
+            Ty::MaybeInt if node.value == Value::Null => Some(Val::Null),
+            Ty::MaybeInt => self.typed(node, Ty::Int, name),
+            Ty::MaybeFielder if node.value == Value::Null => Some(Val::Null),
+            Ty::MaybeFielder => self.typed(node, Ty::Fielder, name),
         }
     }
 
@@ -288,11 +307,9 @@ impl Reader<'_> {
                                 None => continue,
                             },
                             _ => {
-                                let cards = self.cards(h, deck == "defense", "a hand");
-                                let mut names: Vec<String> = cards
-                                    .iter()
-                                    .map(|c| words::card(words::card_of(c.value)))
-                                    .collect();
+                                let cards = self.cards(h, deck_of(deck == "defense"), "a hand");
+                                let mut names: Vec<String> =
+                                    cards.iter().map(|c| words::card_name(&c.value)).collect();
                                 names.sort();
                                 (
                                     Val::List(names.into_iter().map(Val::Word).collect()),
@@ -307,6 +324,81 @@ impl Reader<'_> {
                             span: h.span,
                         });
                     }
+                }
+                "stamina" => {
+                    let mut entries = Vec::new();
+                    for (side, _, n) in self.entries(v, "`stamina`", &["home", "away"]) {
+                        // `~`: not rolled yet.
+                        if n.value == Value::Null {
+                            entries.push((side.to_string(), Val::Null));
+                        } else if let Some(i) = self.int(n, 0, 99, "a pitcher's stamina") {
+                            entries.push((side.to_string(), Val::Int(i)));
+                        }
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
+                }
+                "pitcher" => {
+                    let mut entries = Vec::new();
+                    for (side, _, n) in self.entries(v, "`pitcher`", &["home", "away"]) {
+                        if let Some(name) = self.string(n, "a player's name") {
+                            entries.push((side.to_string(), Val::Word(name)));
+                        }
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
+                }
+                "positions" => {
+                    let mut entries = Vec::new();
+                    for (side, _, m) in self.entries(v, "`positions`", &["home", "away"]) {
+                        let Some(map) = m.as_map() else {
+                            self.err_hint(
+                                m.span,
+                                format!("a side's positions are a mapping, not {}", m.value.kind()),
+                                "write `positions: {home: {SS: Kiko Fabbrizzi}}`",
+                            );
+                            continue;
+                        };
+                        let mut players = Vec::new();
+                        for (k, name) in map {
+                            if let (Some(pos), Some(name)) =
+                                (self.fielder(k), self.string(name, "a player's name"))
+                            {
+                                players
+                                    .push((words::position_name(pos).to_string(), Val::Word(name)));
+                            }
+                        }
+                        entries.push((side.to_string(), Val::Map(players)));
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
+                }
+                "specials" => {
+                    let mut entries = Vec::new();
+                    for (side, _, m) in self.entries(v, "`specials`", &["home", "away"]) {
+                        let mut counts = Vec::new();
+                        for (key, _, n) in
+                            self.entries(m, "the played specials", &["game", "defense", "offense"])
+                        {
+                            if let Some(i) = self.int(n, 0, 99, &format!("`{key}`")) {
+                                counts.push((key.to_string(), Val::Int(i)));
+                            }
+                        }
+                        entries.push((side.to_string(), Val::Map(counts)));
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
+                }
+                "decks" => {
+                    let mut entries = Vec::new();
+                    for (deck, _, m) in self.entries(v, "`decks`", &["defense", "offense"]) {
+                        let mut piles = Vec::new();
+                        for (pile, _, n) in
+                            self.entries(m, "a deck's piles", &["draw", "discard", "removed"])
+                        {
+                            if let Some(i) = self.int(n, 0, 255, "a pile's size") {
+                                piles.push((pile.to_string(), Val::Int(i)));
+                            }
+                        }
+                        entries.push((deck.to_string(), Val::Map(piles)));
+                    }
+                    out.push(check(Val::Map(entries), Compare::Subset));
                 }
                 _ => unreachable!(),
             }

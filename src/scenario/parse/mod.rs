@@ -15,11 +15,13 @@ mod start;
 use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, did_you_mean};
-use crate::engine::{Half, POSITIONS};
+use crate::engine::{DeckKind, Half, POSITIONS};
 use crate::ruleset::schema::{Pitch, Response};
 use crate::yaml::{self, Node, Value};
 
-use super::model::{At, CardName, Expect, Scenario, SquareSpec, Start, StartPhase, Teams};
+use super::model::{
+    At, CardName, Expect, NamedSpecial, Scenario, SquareSpec, Start, StartPhase, Teams,
+};
 use super::words;
 
 const TOP: &[&str] = &[
@@ -44,10 +46,14 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<Scenario, Diagnostics> {
     let mut r = Reader {
         file,
         problems: Diagnostics::default(),
+        specials: Vec::new(),
     };
     let scenario = r.scenario(&root);
     match scenario {
-        Some(s) if r.problems.is_empty() => Ok(s),
+        Some(mut s) if r.problems.is_empty() => {
+            s.specials = r.specials;
+            Ok(s)
+        }
         _ => {
             if r.problems.is_empty() {
                 r.problems
@@ -61,6 +67,8 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<Scenario, Diagnostics> {
 struct Reader<'f> {
     file: &'f Arc<SourceFile>,
     problems: Diagnostics,
+    /// The special cards named so far, for the setup to check.
+    specials: Vec<NamedSpecial>,
 }
 
 /// The entries of a mapping, by known key.
@@ -285,6 +293,8 @@ impl Reader<'_> {
         }
     }
 
+    /// A card of either deck: a normal card by name, or a special card's
+    /// id.
     fn any_card(&mut self, node: &Node) -> Option<CardName> {
         if let Ok(p) = yaml::decode::<Pitch>(self.file, node) {
             return Some(CardName::Pitch(p));
@@ -292,33 +302,75 @@ impl Reader<'_> {
         if let Ok(r) = yaml::decode::<Response>(self.file, node) {
             return Some(CardName::Response(r));
         }
-        let names: Vec<String> = Pitch::ALL
-            .iter()
-            .map(|&p| words::card(crate::engine::Card::Pitch(p)))
-            .chain(
-                Response::ALL
-                    .iter()
-                    .map(|&r| words::card(crate::engine::Card::Response(r))),
-            )
-            .collect();
+        if let Some(id) = self.special_id(node, None) {
+            return Some(CardName::Special(id));
+        }
+        let names = normal_card_names();
         let text = node.to_string();
         let hint = match did_you_mean(&text, names.iter().map(String::as_str)) {
             Some(best) => format!("did you mean `{best}`?"),
-            None => format!("the cards are: {}", names.join(", ")),
+            None => format!(
+                "the cards are: {}, and the special cards of the ruleset's decks by id",
+                names.join(", ")
+            ),
         };
         self.err_hint(node.span, format!("`{text}` is not a card"), hint);
         None
     }
 
-    fn cards(&mut self, node: &Node, defense_deck: bool, what: &str) -> Vec<At<CardName>> {
+    /// A card of one deck: a normal card of it by name, or a special
+    /// card's id.
+    fn deck_card(&mut self, node: &Node, deck: DeckKind) -> Option<CardName> {
+        let normal = match deck {
+            DeckKind::Defense => yaml::decode::<Pitch>(self.file, node)
+                .ok()
+                .map(CardName::Pitch),
+            DeckKind::Offense => yaml::decode::<Response>(self.file, node)
+                .ok()
+                .map(CardName::Response),
+        };
+        if normal.is_some() {
+            return normal;
+        }
+        if let Some(id) = self.special_id(node, Some(deck)) {
+            return Some(CardName::Special(id));
+        }
+        // Not a card of this deck: say so, as the normal cards' reader does.
+        match deck {
+            DeckKind::Defense => self.pitch(node).map(CardName::Pitch),
+            DeckKind::Offense => self.response(node).map(CardName::Response),
+        }
+    }
+
+    /// A word that may be a special card's id: written like one, no normal
+    /// card of either deck, and not a misspelt one (one letter off
+    /// `fastball_strike` is a typo, not a special card). Which special
+    /// cards there are is the ruleset's to say: the id is recorded for the
+    /// setup to check.
+    fn special_id(&mut self, node: &Node, deck: Option<DeckKind>) -> Option<String> {
+        let word = node.as_str()?;
+        let shaped = word.starts_with(|c: char| c.is_ascii_lowercase())
+            && word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let names = normal_card_names();
+        if !shaped
+            || names.iter().any(|n| n == word)
+            || did_you_mean(word, names.iter().map(String::as_str)).is_some()
+        {
+            return None;
+        }
+        self.specials.push(NamedSpecial {
+            id: At::new(word.to_string(), node.span),
+            deck,
+        });
+        Some(word.to_string())
+    }
+
+    fn cards(&mut self, node: &Node, deck: DeckKind, what: &str) -> Vec<At<CardName>> {
         let mut out = Vec::new();
         for item in self.list(node, what) {
-            let card = if defense_deck {
-                self.pitch(item).map(CardName::Pitch)
-            } else {
-                self.response(item).map(CardName::Response)
-            };
-            if let Some(c) = card {
+            if let Some(c) = self.deck_card(item, deck) {
                 out.push(At::new(c, item.span));
             }
         }
@@ -352,6 +404,7 @@ impl Reader<'_> {
             field: At::new("classic".into(), Span::new(0, 0)),
             teams: None,
             seed: 0,
+            specials: Vec::new(),
             start: default_start(),
             dice: Vec::new(),
             decisions: Vec::new(),
@@ -519,6 +572,32 @@ impl Reader<'_> {
     }
 }
 
+/// The names of the normal cards of both decks.
+fn normal_card_names() -> Vec<String> {
+    Pitch::ALL
+        .iter()
+        .map(|&p| words::card(crate::engine::Card::Pitch(p)))
+        .chain(
+            Response::ALL
+                .iter()
+                .map(|&r| words::card(crate::engine::Card::Response(r))),
+        )
+        .collect()
+}
+
+/// The span of a whole node: a mapping's runs from its first key to the
+/// end of its last value (its own span may be its opening brace only).
+fn whole_span(node: &Node) -> Span {
+    match &node.value {
+        Value::Map(entries) if !entries.is_empty() => {
+            let (first, _) = &entries[0];
+            let (_, last) = &entries[entries.len() - 1];
+            Span::new(first.span.start, whole_span(last).end.max(first.span.end))
+        }
+        _ => node.span,
+    }
+}
+
 /// The span of a list item: a one-key mapping written in block style has
 /// no span of its own, so it runs from its key to the end of its value.
 fn item_span(node: &Node) -> Span {
@@ -546,6 +625,9 @@ fn default_start() -> Start {
         hands: Vec::new(),
         decks: [Vec::new(), Vec::new()],
         rest_discarded: [false, false],
+        stamina: [None, None],
+        specials: [None, None],
+        substitutions: Vec::new(),
         phase: At::new(StartPhase::Pitch, Span::new(0, 0)),
     }
 }
@@ -569,6 +651,39 @@ mod tests {
         assert_eq!(s.decisions.len(), 2);
         assert_eq!(s.expect.events[0].fields[1], ("from", Val::Int(5)));
         assert_eq!(s.expect.state.len(), 2);
+    }
+
+    #[test]
+    fn special_card_ids_wait_for_the_ruleset_and_typos_do_not() {
+        let s = read(
+            "start:\n  hands: {defense: [strike_out], offense: [hit_strike_plus_1]}\ndecisions:\n  - swap: strike_out\n  - substitute: {player: Lino Bracco, for: Aldo Fenwick}\n",
+        )
+        .unwrap();
+        let ids: Vec<(&str, Option<DeckKind>)> = s
+            .specials
+            .iter()
+            .map(|n| (n.id.value.as_str(), n.deck))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("strike_out", Some(DeckKind::Defense)),
+                ("hit_strike_plus_1", Some(DeckKind::Offense)),
+                ("strike_out", None),
+            ]
+        );
+        assert!(
+            matches!(&s.decisions[1].value, super::super::model::Step::Substitute(c)
+            if c.player.value == "Lino Bracco" && c.replaced.value == "Aldo Fenwick")
+        );
+        // One letter off a normal card is a typo of it, and a normal card of
+        // the other deck is no special card.
+        let err = read("start:\n  hands: {defense: [fastbal_strike, hit_fastball]}\n").unwrap_err();
+        assert_eq!(err.len(), 2);
+        assert_eq!(
+            err.0[0].hints,
+            vec!["did you mean `fastball_strike`?".to_string()]
+        );
     }
 
     #[test]

@@ -2,17 +2,33 @@
 //! score, runners, fielders, ball, hands, decks, phase).
 
 use crate::diagnostic::Span;
-use crate::engine::{Half, Lie};
-use crate::ruleset::schema::Pitch;
+use crate::engine::{DeckKind, Half, Lie, Side};
 use crate::yaml::{Node, Value};
 
-use super::super::model::{At, HandOwner, HandSpec, SquareSpec, Start, StartPhase};
+use super::super::model::{
+    At, CardName, Change, HandOwner, HandSpec, Played, SquareSpec, Start, StartPhase,
+};
 use super::super::words;
 use super::{Reader, default_start};
 
 const START: &[&str] = &[
-    "inning", "half", "outs", "count", "score", "batter", "runners", "fielders", "ball", "hands",
-    "decks", "phase", "bonus", "pitch",
+    "inning",
+    "half",
+    "outs",
+    "count",
+    "score",
+    "batter",
+    "runners",
+    "fielders",
+    "ball",
+    "hands",
+    "decks",
+    "stamina",
+    "specials",
+    "substitutions",
+    "phase",
+    "bonus",
+    "pitch",
 ];
 
 const START_PHASES: &[&str] = &["position", "memorandum", "pitch", "hit", "defense"];
@@ -22,7 +38,7 @@ impl Reader<'_> {
         let mut s = default_start();
         s.phase.span = node.span;
         let mut bonus: Option<(u8, Span)> = None;
-        let mut pitch: Option<(Pitch, Span)> = None;
+        let mut pitch: Option<(At<CardName>, Span)> = None;
         let mut phase_word: Option<(&str, Span)> = None;
         for (key, k, v) in self.entries(node, "`start`", START) {
             match key {
@@ -72,6 +88,7 @@ impl Reader<'_> {
                     for (deck, _, d) in self.entries(v, "`decks`", &["defense", "offense"]) {
                         let defense = deck == "defense";
                         let i = usize::from(!defense);
+                        let defense = deck_of(defense);
                         if d.as_map().is_none() {
                             s.decks[i] = self.cards(d, defense, "the top of a deck");
                             continue;
@@ -99,13 +116,44 @@ impl Reader<'_> {
                     }
                 }
                 "pitch" => {
-                    if let Some(p) = self.pitch(v) {
-                        pitch = Some((p, k.span));
+                    if let Some(p) = self.deck_card(v, DeckKind::Defense) {
+                        pitch = Some((At::new(p, v.span), k.span));
+                    }
+                }
+                "stamina" => {
+                    for (side, _, n) in self.entries(v, "`stamina`", &["home", "away"]) {
+                        if let Some(i) = self.int(n, 0, 99, "a pitcher's stamina") {
+                            s.stamina[usize::from(side == "away")] = Some(At::new(i as u8, n.span));
+                        }
+                    }
+                }
+                "specials" => {
+                    for (side, _, p) in self.entries(v, "`specials`", &["home", "away"]) {
+                        if let Some(played) = self.played(p) {
+                            s.specials[usize::from(side == "away")] =
+                                Some(At::new(played, super::whole_span(p)));
+                        }
+                    }
+                }
+                "substitutions" => {
+                    for (side, _, list) in self.entries(v, "`substitutions`", &["home", "away"]) {
+                        let side = if side == "home" {
+                            Side::Home
+                        } else {
+                            Side::Away
+                        };
+                        for item in self.list(list, "a side's substitutions") {
+                            if let Some(mut change) = self.change(item) {
+                                change.side = Some(side);
+                                s.substitutions.push(change);
+                            }
+                        }
                     }
                 }
                 _ => unreachable!(),
             }
         }
+        let pitch_span = pitch.as_ref().map(|p| p.1);
         if let Some((w, span)) = phase_word {
             s.phase = At::new(
                 match w {
@@ -122,7 +170,7 @@ impl Reader<'_> {
             );
         }
         let at_hit = matches!(s.phase.value, StartPhase::Hit { .. });
-        for (key, span) in [("bonus", bonus.map(|b| b.1)), ("pitch", pitch.map(|p| p.1))] {
+        for (key, span) in [("bonus", bonus.map(|b| b.1)), ("pitch", pitch_span)] {
             if let Some(span) = span
                 && !at_hit
             {
@@ -133,13 +181,13 @@ impl Reader<'_> {
                 );
             }
         }
-        match (&s.ball, s.phase.value) {
+        match (&s.ball, &s.phase.value) {
             (None, StartPhase::Defense) => self.err_hint(
                 s.phase.span,
                 "a start in the defense turn needs the ball",
                 "write `ball: {at: [3, 8], lie: fly}` under `start`",
             ),
-            (Some(b), p) if p != StartPhase::Defense => self.err_hint(
+            (Some(b), p) if *p != StartPhase::Defense => self.err_hint(
                 b.span,
                 "only a start in the defense turn has a ball in play",
                 "write `phase: defense`, or leave the ball out",
@@ -147,6 +195,81 @@ impl Reader<'_> {
             _ => {}
         }
         s
+    }
+
+    /// The special cards a manager has played: `{game: 3, defense: 1,
+    /// offense: 0}`, the last two in this inning; `game` defaults to
+    /// their sum.
+    fn played(&mut self, node: &Node) -> Option<Played> {
+        let mut played = Played::default();
+        let mut game = None;
+        for (key, k, v) in
+            self.entries(node, "the played specials", &["game", "defense", "offense"])
+        {
+            let n = self.int(v, 0, 99, &format!("`{key}`"))? as u8;
+            match key {
+                "game" => game = Some((n, k.span)),
+                "defense" => played.defense = n,
+                _ => played.offense = n,
+            }
+        }
+        let inning = played.defense + played.offense;
+        played.game = match game {
+            Some((n, span)) if n < inning => {
+                self.err_hint(
+                    span,
+                    format!(
+                        "{n} special cards in the game, fewer than the {inning} of this inning"
+                    ),
+                    "`game` counts this inning's specials too",
+                );
+                return None;
+            }
+            Some((n, _)) => n,
+            None => inning,
+        };
+        Some(played)
+    }
+
+    /// A substitution by name: `{player: Lino Bracco, for: Aldo Fenwick}`.
+    pub(super) fn change(&mut self, node: &Node) -> Option<Change> {
+        let hint =
+            "write `{player: Lino Bracco, for: Aldo Fenwick}`: who comes in, and whom he replaces";
+        if node.as_map().is_none() {
+            self.err_hint(
+                node.span,
+                format!("a substitution is a mapping, not {}", node.value.kind()),
+                hint,
+            );
+            return None;
+        }
+        let (mut player, mut replaced) = (None, None);
+        let mut written = Vec::new();
+        for (key, _, v) in self.entries(node, "a substitution", &["player", "for"]) {
+            written.push(key);
+            let name = self
+                .string(v, "a player's name")
+                .map(|n| At::new(n, v.span));
+            if key == "player" {
+                player = name;
+            } else {
+                replaced = name;
+            }
+        }
+        for key in ["player", "for"] {
+            if !written.contains(&key) {
+                self.err_hint(
+                    super::whole_span(node),
+                    format!("the substitution names no `{key}`"),
+                    hint,
+                );
+            }
+        }
+        Some(Change {
+            side: None,
+            player: player?,
+            replaced: replaced?,
+        })
     }
 
     pub(super) fn count(
@@ -350,7 +473,7 @@ impl Reader<'_> {
                         } else {
                             HandOwner::Offense
                         },
-                        cards: self.cards(v, defense, "a hand"),
+                        cards: self.cards(v, deck_of(defense), "a hand"),
                         span: k.span,
                     });
                 }
@@ -366,7 +489,7 @@ impl Reader<'_> {
                                 home: key == "home",
                                 defense_deck,
                             },
-                            cards: self.cards(list, defense_deck, "a hand"),
+                            cards: self.cards(list, deck_of(defense_deck), "a hand"),
                             span: dk.span,
                         });
                     }
@@ -374,5 +497,14 @@ impl Reader<'_> {
             }
         }
         out
+    }
+}
+
+/// The Defense deck, or the Offense deck.
+pub(super) fn deck_of(defense: bool) -> DeckKind {
+    if defense {
+        DeckKind::Defense
+    } else {
+        DeckKind::Offense
     }
 }
