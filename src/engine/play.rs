@@ -63,8 +63,9 @@ pub(crate) struct Swing {
 
 impl Engine<'_> {
     /// The action points of a fielder (0..9): the budget of a defense turn
-    /// he plays (`defense.action_points`).
-    pub fn action_points(&self, defense: Side, fielder: u8) -> u8 {
+    /// he plays (`defense.action_points`: his card's, `fielding` saying who
+    /// plays each position, as in `Dugout::fielding`).
+    pub fn action_points(&self, defense: Side, fielding: &[u8; 9], fielder: u8) -> u8 {
         let fixed = |points: FixedPoints| {
             if is_infielder(fielder) {
                 points.infield
@@ -82,19 +83,27 @@ impl Engine<'_> {
                         outfield: 4,
                     })
                 },
-                |p| p.fielder(defense, fielder).action,
+                |p| p.card(defense, fielding[usize::from(fielder) % 9]).action,
             ),
         }
     }
 
-    /// Whether fielder `from` of the side `defense` may throw to teammate
-    /// `to` standing on `at`, and the die result his card needs for it
+    /// Whether fielder `from` of the side `defense` (who plays each
+    /// position: `fielding`) may throw to teammate `to` standing on `at`,
+    /// and the die result his card needs for it
     /// (pro.throw, pro.throw.cover, pro.throw.cutoff): `None`, no throw;
     /// `Some(0)`, a throw with no card minimum (any teammate under BASIC, or
     /// a game without players); else the minimum printed on the thrower's
     /// card for the base `at` holds (the catcher's box counting as home
     /// when the rules say so) or for the cutoff zone `at` lies in.
-    pub fn throw_need(&self, defense: Side, from: u8, to: u8, at: SquareId) -> Option<u8> {
+    pub fn throw_need(
+        &self,
+        defense: Side,
+        fielding: &[u8; 9],
+        from: u8,
+        to: u8,
+        at: SquareId,
+    ) -> Option<u8> {
         let targets = self.rules.throw_targets;
         if from == to || to >= 9 || (!targets.mound && self.field.mound().contains(&at)) {
             return None;
@@ -104,7 +113,7 @@ impl Engine<'_> {
         }
         let target = self.throw_target(from, at)?;
         match self.players {
-            Some(p) => throw_minimum(p.fielder(defense, from), target),
+            Some(p) => throw_minimum(p.card(defense, fielding[usize::from(from) % 9]), target),
             None => Some(0),
         }
     }
@@ -534,7 +543,11 @@ impl Engine<'_> {
             _ => None,
         };
         if let Some(by) = owner {
-            let budget = self.action_points(state.defense(), by);
+            let budget = self.action_points(
+                state.defense(),
+                &state.dugouts[state.defense().index()].fielding,
+                by,
+            );
             if let Some(play) = state.play.as_mut() {
                 play.budget = budget;
             }
@@ -578,7 +591,16 @@ impl Engine<'_> {
             Ball::Held { by } => {
                 for to in 0..9u8 {
                     let at = state.fielders[usize::from(to)];
-                    if self.throw_need(state.defense(), *by, to, at).is_some() {
+                    if self
+                        .throw_need(
+                            state.defense(),
+                            &state.dugouts[state.defense().index()].fielding,
+                            *by,
+                            to,
+                            at,
+                        )
+                        .is_some()
+                    {
                         actions.push(Action::Throw { from: *by, to });
                     }
                 }
@@ -683,7 +705,13 @@ impl Engine<'_> {
                     from == by
                         && to < 9
                         && self
-                            .throw_need(state.defense(), from, to, state.fielders[usize::from(to)])
+                            .throw_need(
+                                state.defense(),
+                                &state.dugouts[state.defense().index()].fielding,
+                                from,
+                                to,
+                                state.fielders[usize::from(to)],
+                            )
                             .is_some()
                 }
                 Ball::Thrown { thrower, to: t, .. } => from == thrower && to == t,
@@ -703,10 +731,11 @@ impl Engine<'_> {
             return Err(illegal(action, "not a legal defense action now"));
         }
         let defense = state.defense();
+        let fielding = state.dugouts[defense.index()].fielding;
         let play = state.play.as_mut().expect("a defense turn has a play");
         match *action {
             Action::PlayBall(f) => {
-                let budget = self.action_points(defense, f);
+                let budget = self.action_points(defense, &fielding, f);
                 play.budget = budget;
                 play.chosen.get_or_insert(f);
                 events.push(ev(
@@ -1039,7 +1068,13 @@ impl Engine<'_> {
         let target = state.fielders[usize::from(to)];
         let distance = self.field.king_distance(at, target);
         let needed = self
-            .throw_need(state.defense(), from, to, target)
+            .throw_need(
+                state.defense(),
+                &state.dugouts[state.defense().index()].fielding,
+                from,
+                to,
+                target,
+            )
             .unwrap_or(0);
         let modifier = match state.play.as_ref() {
             Some(play) if first => self.throw_modifier(play),

@@ -335,26 +335,36 @@ mod tests {
             })
             .unwrap();
         let engine = Engine::new(&pro, &field).with_players(&players);
+        let starting = players.starting(Side::Home).fielding;
         assert_eq!(
             engine.fielder_card(&engine.new_game(1).0, lf).unwrap().name,
             "Joe de Majo"
         );
-        assert_eq!(engine.throw_need(Side::Home, lf, 3, second), Some(4));
-        assert_eq!(engine.throw_need(Side::Home, lf, 2, first), Some(6));
         assert_eq!(
-            engine.throw_need(Side::Home, lf, 3, grass),
+            engine.throw_need(Side::Home, &starting, lf, 3, second),
+            Some(4)
+        );
+        assert_eq!(
+            engine.throw_need(Side::Home, &starting, lf, 2, first),
+            Some(6)
+        );
+        assert_eq!(
+            engine.throw_need(Side::Home, &starting, lf, 3, grass),
             None,
             "nobody covers there"
         );
         assert_eq!(
-            engine.throw_need(Side::Home, lf, lf, second),
+            engine.throw_need(Side::Home, &starting, lf, lf, second),
             None,
             "not to himself"
         );
         let basic_engine = Engine::new(&basic, &field).with_players(&players);
-        assert_eq!(basic_engine.throw_need(Side::Home, lf, 3, grass), Some(0));
         assert_eq!(
-            Engine::new(&pro, &field).throw_need(Side::Home, lf, 2, first),
+            basic_engine.throw_need(Side::Home, &starting, lf, 3, grass),
+            Some(0)
+        );
+        assert_eq!(
+            Engine::new(&pro, &field).throw_need(Side::Home, &starting, lf, 2, first),
             Some(0)
         );
     }

@@ -296,7 +296,10 @@ fn guard_ahead(
         let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, play.budget) else {
             continue;
         };
-        if t.engine.throw_need(t.defense, by, receiver, sq).is_none() {
+        if t.engine
+            .throw_need(t.defense, &t.fielding, by, receiver, sq)
+            .is_none()
+        {
             continue;
         }
         let d = t.engine.field.king_distance(from, sq);
@@ -428,7 +431,9 @@ fn throw_odds(
     sq: SquareId,
     modifier: i8,
 ) -> Option<f32> {
-    let need = t.engine.throw_need(t.defense, by, receiver, sq)?;
+    let need = t
+        .engine
+        .throw_need(t.defense, &t.fielding, by, receiver, sq)?;
     Some(if need == 0 {
         throw_chance(t.engine.field.king_distance(from, sq), modifier)
     } else {

@@ -58,13 +58,16 @@ pub(crate) struct Table<'a> {
     engine: Engine<'a>,
     /// The side in the field at the decision being planned.
     defense: Side,
+    /// Who plays each position of the defense now.
+    fielding: [u8; 9],
 }
 
 impl Table<'_> {
     /// A fielder's action points, as the engine counts them (his card's,
     /// when the game has players).
     fn points(&self, fielder: u8) -> u8 {
-        self.engine.action_points(self.defense, fielder)
+        self.engine
+            .action_points(self.defense, &self.fielding, fielder)
     }
 
     /// Whether a fielder may ever stand on a square (the movement rules;
@@ -102,6 +105,7 @@ impl<'a> HeuristicAgent<'a> {
             table: Table {
                 engine,
                 defense: Side::Home,
+                fielding: std::array::from_fn(|i| i as u8),
             },
             home: None,
             cards: Cards::new(book),
@@ -115,6 +119,7 @@ impl<'a> HeuristicAgent<'a> {
         } else {
             view.side()
         };
+        self.table.fielding = view.dugout(self.table.defense).fielding;
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
         if matches!(
