@@ -268,8 +268,10 @@ impl Engine<'_> {
         if ![*die, *d1, *d2].iter().all(|d| (1..=6).contains(d)) {
             return Err(illegal(action, "dice show 1 to 6"));
         }
+        // The dice cite the direction's rule (the first die is read on it);
+        // the hit itself, the distance's.
         events.push(ev(
-            "hit.distance",
+            "hit.direction",
             EventKind::Rolled {
                 purpose: "hit",
                 dice: dice.to_vec(),
