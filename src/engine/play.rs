@@ -1280,7 +1280,16 @@ impl Engine<'_> {
             RunDistance::BaseRun => {
                 // The runner's BASE RUN (a game without players: 4).
                 let slot = play.to_move[0];
-                let run = self.runner_card(state, slot).map_or(4, |c| c.run);
+                let mut run = self.runner_card(state, slot).map_or(4, |c| c.run);
+                // A long run leaves less BASE RUN (offense.long_runs,
+                // major.3.12.long-runs): bases run in a row this play.
+                if let (Some(table), Some(r)) = (
+                    &self.rules.long_runs,
+                    state.runners.iter().find(|r| r.slot == slot),
+                ) {
+                    let bases = usize::from(r.last_base().saturating_sub(r.start) / 5).min(4);
+                    run = table[usize::from(run.min(9))][bases];
+                }
                 if let Some(play) = state.play.as_mut() {
                     play.run_die = Some(run);
                 }

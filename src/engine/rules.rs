@@ -394,6 +394,10 @@ pub struct GameRules {
     /// `players.roles`: where each role fields and when a pitcher may
     /// pitch.
     pub roles: Roles,
+    /// `offense.long_runs` tabulated (major.3.12.long-runs): the BASE RUN
+    /// left, by BASE RUN (0..=9) and bases already run in a row in the
+    /// play (0..=4).
+    pub long_runs: Option<[[u8; 5]; 10]>,
     /// `offense.force`.
     pub force: Force,
     /// `offense.run_home` (rulesets with the run home past the stop).
@@ -536,6 +540,11 @@ impl GameRules {
                 force: r.value("offense.force")?,
                 costs: r.value("defense.costs")?,
                 roles: r.value("players.roles")?,
+                long_runs: if r.ruleset.rules.contains_key("offense.long_runs") {
+                    Some(r.long_run_table("offense.long_runs")?)
+                } else {
+                    None
+                },
                 run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
                 sources: ruleset
@@ -654,6 +663,30 @@ impl Reader<'_> {
         })
     }
 
+    /// `offense.long_runs` for every BASE RUN a card may print and every
+    /// count of bases run in a row (a failing script is a problem of the
+    /// ruleset).
+    fn long_run_table(&mut self, key: &str) -> Option<[[u8; 5]; 10]> {
+        let hook = self.hook(key)?;
+        let mut table = [[0; 5]; 10];
+        for (run, row) in table.iter_mut().enumerate() {
+            for (bases, cell) in row.iter_mut().enumerate() {
+                let args = vec![
+                    rhai::Dynamic::from(run as i64),
+                    rhai::Dynamic::from(bases as i64),
+                ];
+                match hook.hook.hook.call_as::<i64>(args) {
+                    Ok(left) => *cell = left.clamp(0, 20) as u8,
+                    Err(e) => {
+                        self.problems.push(Diagnostic::from(e));
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(table)
+    }
+
     /// A hook over a small closed set of inputs, run for each of them now:
     /// `stamina.loss` for every cause, for a starter and a reliever. A
     /// failing script is a problem of the ruleset, reported at its source.
@@ -712,6 +745,21 @@ fn missing(ruleset: &Ruleset, key: &str) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// major.3.12.long-runs, tabulated: Joe de Majo's BASE RUN 5 stays 5
+    /// for his first two bases and is 4 after; PRO has no long runs.
+    #[test]
+    fn major_long_runs_are_tabulated_from_the_hook() {
+        let rules = |name: &str| {
+            let ruleset = Ruleset::load(name).unwrap();
+            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
+        };
+        let major = rules("major");
+        let table = major.long_runs.expect("MAJOR has long runs");
+        assert_eq!(table[5][..3], [5, 5, 4]);
+        assert_eq!(table[3][4], 2);
+        assert!(rules("pro").long_runs.is_none());
+    }
 
     /// A memoised hook runs its script once per distinct input on a
     /// thread, and a thread of its own starts with an empty memo.
