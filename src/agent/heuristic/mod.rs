@@ -32,6 +32,7 @@
 mod at_bat;
 mod bullpen;
 mod fielding;
+mod recall;
 mod running;
 mod specials;
 

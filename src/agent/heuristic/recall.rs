@@ -1,0 +1,70 @@
+//! `recall`: the values the heuristic managers work out again and again,
+//! kept per thread. What a pitch is expected to give against a batter's
+//! likely hand is a pure function of the rules and a small situation, and
+//! the same situations come back in game after game: a table shared by
+//! every game a thread plays answers almost all of them, where one game
+//! alone sees each situation only a few times.
+//!
+//! A value is kept under the card book it was worked out with (each book
+//! has its own id, never reused) and a key that must say everything else
+//! the work reads, so a recalled value is always the value the work would
+//! give, bit for bit: recalling changes how fast a manager decides, never
+//! what he decides. The table lives in a thread-local, so simulation
+//! threads never wait on each other for it, and its size is fixed.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many values a thread keeps (a power of two); a slot keeps the
+/// latest of the keys that share it.
+const SLOTS: usize = 1 << 14;
+
+/// One kept value: the book and key it answers (book 0: an empty slot).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    book: u64,
+    key: u64,
+    value: f32,
+}
+
+thread_local! {
+    /// The values this thread worked out, by book and key.
+    static KEPT: RefCell<Box<[Slot]>> = RefCell::new(vec![Slot::default(); SLOTS].into_boxed_slice());
+}
+
+/// A fresh id for a card book: ids start at 1 and are never reused.
+pub(super) fn new_book_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The value kept for `key` under book `book`, or `work_out`'s, kept for
+/// next time. `key` must say everything `work_out` reads besides the
+/// book; `book` must not be 0.
+pub(super) fn recall(book: u64, key: u64, work_out: impl FnOnce() -> f32) -> f32 {
+    debug_assert_ne!(book, 0, "book 0 marks an empty slot");
+    let index = ((key ^ book.rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        >> (64 - SLOTS.trailing_zeros())) as usize;
+    let kept = KEPT.with_borrow(|slots| slots[index]);
+    if kept.book == book && kept.key == key {
+        return kept.value;
+    }
+    let value = work_out();
+    KEPT.with_borrow_mut(|slots| slots[index] = Slot { book, key, value });
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_is_worked_out_once_and_books_do_not_share() {
+        let (a, b) = (new_book_id(), new_book_id());
+        assert_ne!(a, b);
+        assert_eq!(recall(a, 7, || 1.5), 1.5);
+        assert_eq!(recall(a, 7, || panic!("recalled")), 1.5);
+        assert_eq!(recall(b, 7, || 2.5), 2.5);
+        assert_eq!(recall(a, 8, || 3.5), 3.5);
+    }
+}
