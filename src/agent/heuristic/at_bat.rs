@@ -201,7 +201,7 @@ fn shape(hand: &Types) -> usize {
 #[derive(Debug, Clone)]
 pub struct CardBook {
     /// This book's id for `recall` (0 while it is being worked out).
-    id: u64,
+    id: u32,
     knobs: Knobs,
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
@@ -645,15 +645,15 @@ impl<'a> Plate<'a> {
             *p = p.saturating_sub(u32::from(m));
         }
         let batter_hand = batter_hand.min(15) as u32;
-        // Everything `against` reads besides the book, packed (the pool is
-        // the deck less `mine`), when it fits the key.
+        // Everything `against` reads besides the book and the pitch, packed
+        // in 29 bits (the pool is the deck less `mine`), when it fits.
         let situation = (self.balls <= 7 && self.strikes <= 7 && mine.iter().all(|&n| n <= 7))
             .then(|| {
-                u64::from(self.balls)
-                    | u64::from(self.strikes) << 3
-                    | u64::from(self.steal_open) << 6
-                    | u64::from(batter_hand) << 7
-                    | (pack(&mine) as u64) << 11
+                u32::from(self.balls)
+                    | u32::from(self.strikes) << 3
+                    | u32::from(self.steal_open) << 6
+                    | batter_hand << 7
+                    | (pack(&mine) as u32) << 11
             });
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
@@ -661,7 +661,7 @@ impl<'a> Plate<'a> {
             if best[pi(p)].1.is_none() {
                 let work_out = || self.against(p, &pool, batter_hand);
                 let value = match situation {
-                    Some(s) => recall(self.cards.book.id, s << 3 | pi(p) as u64, work_out),
+                    Some(s) => recall(self.cards.book.id, s << 3 | pi(p) as u32, work_out),
                     None => work_out(),
                 };
                 best[pi(p)] = (value, Some(id));

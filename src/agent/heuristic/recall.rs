@@ -2,27 +2,27 @@
 //! kept per thread. What a pitch is expected to give against a batter's
 //! likely hand is a pure function of the rules and a small situation, and
 //! the same situations come back in game after game: a table shared by
-//! every game a thread plays answers almost all of them, where one game
-//! alone sees each situation only a few times.
+//! every game a thread plays answers most of them, where one game alone
+//! sees each situation only a few times.
 //!
 //! A value is kept under the card book it was worked out with (each book
 //! has its own id, never reused) and a key that must say everything else
 //! the work reads, so a recalled value is always the value the work would
 //! give, bit for bit: recalling changes how fast a manager decides, never
 //! what he decides. The table lives in a thread-local, so simulation
-//! threads never wait on each other for it, and its size is fixed.
+//! threads never wait on each other for it, and its size is fixed (1 MB).
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// How many values a thread keeps (a power of two); a slot keeps the
 /// latest of the keys that share it.
-const SLOTS: usize = 1 << 14;
+const SLOTS: usize = 1 << 16;
 
-/// One kept value: the book and key it answers (book 0: an empty slot).
+/// One kept value: the book's id in the high half of `key`, the book's
+/// own key in the low half (book 0: an empty slot).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    book: u64,
     key: u64,
     value: f32,
 }
@@ -33,24 +33,31 @@ thread_local! {
 }
 
 /// A fresh id for a card book: ids start at 1 and are never reused.
-pub(super) fn new_book_id() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
+///
+/// # Panics
+///
+/// When a process has made 2^32 - 1 books.
+pub(super) fn new_book_id() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(1);
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    assert_ne!(id, 0, "card book ids ran out");
+    id
 }
 
 /// The value kept for `key` under book `book`, or `work_out`'s, kept for
 /// next time. `key` must say everything `work_out` reads besides the
 /// book; `book` must not be 0.
-pub(super) fn recall(book: u64, key: u64, work_out: impl FnOnce() -> f32) -> f32 {
+pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> f32) -> f32 {
     debug_assert_ne!(book, 0, "book 0 marks an empty slot");
-    let index = ((key ^ book.rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        >> (64 - SLOTS.trailing_zeros())) as usize;
+    let key = u64::from(book) << 32 | u64::from(key);
+    let index =
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
     let kept = KEPT.with_borrow(|slots| slots[index]);
-    if kept.book == book && kept.key == key {
+    if kept.key == key {
         return kept.value;
     }
     let value = work_out();
-    KEPT.with_borrow_mut(|slots| slots[index] = Slot { book, key, value });
+    KEPT.with_borrow_mut(|slots| slots[index] = Slot { key, value });
     value
 }
 
@@ -66,5 +73,6 @@ mod tests {
         assert_eq!(recall(a, 7, || panic!("recalled")), 1.5);
         assert_eq!(recall(b, 7, || 2.5), 2.5);
         assert_eq!(recall(a, 8, || 3.5), 3.5);
+        assert_eq!(recall(a, 0, || 4.5), 4.5);
     }
 }
