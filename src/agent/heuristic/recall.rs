@@ -50,8 +50,7 @@ pub(super) fn new_book_id() -> u32 {
 pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> f32) -> f32 {
     debug_assert_ne!(book, 0, "book 0 marks an empty slot");
     let key = u64::from(book) << 32 | u64::from(key);
-    let index =
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
+    let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
     let kept = KEPT.with_borrow(|slots| slots[index]);
     if kept.key == key {
         return kept.value;
