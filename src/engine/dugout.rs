@@ -181,6 +181,9 @@ impl Engine<'_> {
         in_game.dedup();
         let mut actions = Vec::new();
         for player in 0..changes.roster.len() as u8 {
+            if !changes.may_come_in(player) {
+                continue;
+            }
             for &replaced in &in_game {
                 if changes.allow(player, replaced) {
                     actions.push(Action::Substitute { player, replaced });
@@ -309,13 +312,18 @@ impl<'a> Changes<'a> {
         self.in_game[usize::from(i / 64)] & 1 << (i % 64) != 0
     }
 
-    /// Whether `player` may come in for `replaced`: a bench player (never
-    /// in the game before, unless the rules let players return) of the
+    /// Whether `player` is on the bench and may come in: never in the game
+    /// before, unless the rules let players return.
+    fn may_come_in(&self, player: u8) -> bool {
+        usize::from(player) < self.roster.len()
+            && !self.plays(player)
+            && (self.may_return || !self.dugout.gone.contains(&player))
+    }
+
+    /// Whether `player` may come in for `replaced`: a bench player of the
     /// same role, the players in the game then within the star cap.
     fn allow(&self, player: u8, replaced: u8) -> bool {
-        if usize::from(player) >= self.roster.len()
-            || self.plays(player)
-            || (!self.may_return && self.dugout.gone.contains(&player))
+        if !self.may_come_in(player)
             || !self.plays(replaced)
             || (self.pitcher_only && self.dugout.fielding[0] != replaced)
         {

@@ -51,6 +51,9 @@ pub struct HeuristicAgent<'a> {
     stream: Stream,
     /// Where this manager's fielders stood when the half inning began.
     home: Option<[SquareId; 9]>,
+    /// The cards of the hand he may play now (kept between decisions so
+    /// that listing them costs no allocation).
+    playable: Vec<CardId>,
 }
 
 /// The public things on the table the agent reads: the rules and the
@@ -105,6 +108,7 @@ impl<'a> HeuristicAgent<'a> {
                 defense: Side::Home,
             },
             home: None,
+            playable: Vec::new(),
             cards: Cards::new(book),
             stream,
         }
@@ -156,13 +160,16 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Pitch => {
                 let hands = view.hands();
                 let deck = &t.engine.rules.defense_deck;
-                let playable: Vec<CardId> = hands
-                    .defense
-                    .iter()
-                    .copied()
-                    .filter(|&c| legal.allows(&Action::Pitch(c)))
-                    .collect();
-                if let Some(strike_out) = specials::immediate(deck, &playable) {
+                let playable = &mut self.playable;
+                playable.clear();
+                playable.extend(
+                    hands
+                        .defense
+                        .iter()
+                        .copied()
+                        .filter(|&c| legal.allows(&Action::Pitch(c))),
+                );
+                if let Some(strike_out) = specials::immediate(deck, playable) {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
@@ -173,8 +180,8 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_pitch(&playable, &hands.offense, batter_hand, |n| stream.below(n))
-                .map(|c| Action::Pitch(specials::strongest(deck, &playable, c)))
+                .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
+                .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(&hands.defense, legal))
             }
             Phase::Response { pitch } => {
@@ -185,12 +192,14 @@ impl<'a> HeuristicAgent<'a> {
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
-                let playable: Vec<CardId> = hand
-                    .iter()
-                    .copied()
-                    .filter(|&c| legal.allows(&Action::Respond(c)))
-                    .collect();
-                if let Some(hit) = specials::immediate(deck, &playable) {
+                let playable = &mut self.playable;
+                playable.clear();
+                playable.extend(
+                    hand.iter()
+                        .copied()
+                        .filter(|&c| legal.allows(&Action::Respond(c))),
+                );
+                if let Some(hit) = specials::immediate(deck, playable) {
                     return Some(Action::Respond(hit));
                 }
                 Plate::new(
@@ -199,8 +208,8 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_response(p, &playable)
-                .map(|c| Action::Respond(specials::strongest(deck, &playable, c)))
+                .choose_response(p, playable)
+                .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => running::texas(t, view),
