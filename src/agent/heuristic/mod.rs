@@ -130,13 +130,12 @@ impl<'a> HeuristicAgent<'a> {
             return Some(change);
         }
         match view.phase() {
-            // The engine offers the standard placement; it is sound.
+            // The field's standard placement (the one the engine offers
+            // first); it is sound.
             Phase::Position => {
-                let choice = legal.actions().first().cloned();
-                if let Some(Action::Position(squares)) = &choice {
-                    self.home = squares.as_slice().try_into().ok();
-                }
-                choice
+                let squares = t.engine.field.standard_positions();
+                self.home = squares.try_into().ok();
+                Some(Action::Position(squares.to_vec()))
             }
             Phase::Memorandum { .. } => {
                 let defense = !view.batting();
