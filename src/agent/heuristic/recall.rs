@@ -12,7 +12,7 @@
 //! what he decides. The table lives in a thread-local, so simulation
 //! threads never wait on each other for it, and its size is fixed (1 MB).
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// How many values a thread keeps (a power of two); a slot keeps the
@@ -29,7 +29,7 @@ struct Slot {
 
 thread_local! {
     /// The values this thread worked out, by book and key.
-    static KEPT: RefCell<Box<[Slot]>> = RefCell::new(vec![Slot::default(); SLOTS].into_boxed_slice());
+    static KEPT: Box<[Cell<Slot>]> = vec![Cell::new(Slot::default()); SLOTS].into_boxed_slice();
 }
 
 /// A fresh id for a card book: ids start at 1 and are never reused.
@@ -51,13 +51,16 @@ pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> f32) -> f32
     debug_assert_ne!(book, 0, "book 0 marks an empty slot");
     let key = u64::from(book) << 32 | u64::from(key);
     let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
-    let kept = KEPT.with_borrow(|slots| slots[index]);
-    if kept.key == key {
-        return kept.value;
-    }
-    let value = work_out();
-    KEPT.with_borrow_mut(|slots| slots[index] = Slot { key, value });
-    value
+    KEPT.with(|slots| {
+        let slot = &slots[index];
+        let kept = slot.get();
+        if kept.key == key {
+            return kept.value;
+        }
+        let value = work_out();
+        slot.set(Slot { key, value });
+        value
+    })
 }
 
 #[cfg(test)]
