@@ -716,21 +716,30 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        let kind = |c: CardId| {
-            if defense {
+        // The kind of each card of the hand, `NO_KIND` for a card of
+        // neither (a hand holds distinct cards of one deck: at most 256).
+        let mut kinds = [NO_KIND; 256];
+        let mut types: Types = [0; 6];
+        for (k, &c) in kinds.iter_mut().zip(hand) {
+            let kind = if defense {
                 self.pitch(c).map(pi)
             } else {
                 self.response(c).map(ri)
+            };
+            if let Some(i) = kind {
+                types[i] += 1;
+                *k = i as u8;
             }
-        };
-        let types = self.types(defense, hand);
+        }
+        let kinds = &kinds[..hand.len().min(256)];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
-        // What the hand is worth less one card of each kind in `kinds`; the
-        // shape and size of what is kept follow from the whole hand's (a
-        // kind's count changes the shape only up to two).
-        let value_without = |kinds: &[usize]| {
+        // What the hand is worth less a card of kind `a` and, for a pair,
+        // one of kind `b`; the shape and size of what is kept follow from
+        // the whole hand's (a kind's count changes the shape only up to
+        // two).
+        let value_without = |a: u8, b: Option<u8>| {
             let (mut kept, mut kept_shape, mut left) = (types, whole, cards);
-            for &k in kinds {
+            for k in std::iter::once(a).chain(b).map(usize::from) {
                 if kept[k] == 0 {
                     continue;
                 }
@@ -765,7 +774,7 @@ impl<'a> Plate<'a> {
             }
         };
         if let Some(c) = count_part(Some(CountChange::default())) {
-            weigh(Choice::Keep, c, value_without(&[]));
+            weigh(Choice::Keep, c, self.cards.kept_value(defense, whole, cards));
         }
         for n in 1..=2 {
             if let Some(c) = count_part(table.price(true, n)) {
@@ -781,23 +790,27 @@ impl<'a> Plate<'a> {
             count_part(table.price(false, 2)),
         );
         let (mut singles, mut pairs) = (0u8, 0u64);
-        for (i, &a) in hand.iter().enumerate() {
-            let Some(ka) = kind(a) else { continue };
+        for (i, (&a, &ka)) in hand.iter().zip(kinds).enumerate() {
+            if ka == NO_KIND {
+                continue;
+            }
             if singles & 1 << ka == 0 {
                 singles |= 1 << ka;
                 if let Some(c) = one {
-                    weigh(Choice::Discard([a, a], 1), c, value_without(&[ka]));
+                    weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
                 }
             }
             let Some(c) = two else { continue };
-            for &b in &hand[i + 1..] {
-                let Some(kb) = kind(b) else { continue };
+            for (&b, &kb) in hand[i + 1..].iter().zip(&kinds[i + 1..]) {
+                if kb == NO_KIND {
+                    continue;
+                }
                 let pair = 1u64 << (ka.min(kb) * 6 + ka.max(kb));
                 if pairs & pair != 0 {
                     continue;
                 }
                 pairs |= pair;
-                weigh(Choice::Discard([a, b], 2), c, value_without(&[ka, kb]));
+                weigh(Choice::Discard([a, b], 2), c, value_without(ka, Some(kb)));
             }
         }
         // The first of the best, as long as the rules allow it.
@@ -822,13 +835,17 @@ impl<'a> Plate<'a> {
     }
 }
 
+/// The kind `Plate::choose_memo` gives a card that is neither a pitch nor
+/// a response.
+const NO_KIND: u8 = u8::MAX;
+
 /// A draw or discard being weighed, before it becomes a `Memo`.
 #[derive(Debug, Clone, Copy)]
 enum Choice {
     Keep,
     Draw(u8),
     /// The first `n` of the cards.
-    Discard([CardId; 2], usize),
+    Discard([CardId; 2], u8),
 }
 
 impl Choice {
@@ -836,7 +853,7 @@ impl Choice {
         match self {
             Choice::Keep => Memo::Keep,
             Choice::Draw(n) => Memo::Draw(n),
-            Choice::Discard(cards, n) => Memo::Discard(cards[..n].to_vec()),
+            Choice::Discard(cards, n) => Memo::Discard(cards[..usize::from(n)].to_vec()),
         }
     }
 }
