@@ -646,7 +646,8 @@ impl<'a> Plate<'a> {
         }
         let batter_hand = batter_hand.min(15) as u32;
         // Everything `against` reads besides the book and the pitch, packed
-        // in 29 bits (the pool is the deck less `mine`), when it fits.
+        // in 29 bits (the pool is the deck less `mine`), when it fits: then
+        // the values of all six pitch types are recalled at once.
         let situation = (self.balls <= 7 && self.strikes <= 7 && mine.iter().all(|&n| n <= 7))
             .then(|| {
                 u32::from(self.balls)
@@ -655,14 +656,18 @@ impl<'a> Plate<'a> {
                     | batter_hand << 7
                     | (pack(&mine) as u32) << 11
             });
+        let recalled = situation.map(|s| {
+            recall(self.cards.book.id, s, || {
+                Pitch::ALL.map(|p| self.against(p, &pool, batter_hand))
+            })
+        });
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
             let Some(p) = self.pitch(id) else { continue };
             if best[pi(p)].1.is_none() {
-                let work_out = || self.against(p, &pool, batter_hand);
-                let value = match situation {
-                    Some(s) => recall(self.cards.book.id, s << 3 | pi(p) as u32, work_out),
-                    None => work_out(),
+                let value = match recalled {
+                    Some(values) => values[pi(p)],
+                    None => self.against(p, &pool, batter_hand),
                 };
                 best[pi(p)] = (value, Some(id));
             }
@@ -774,7 +779,11 @@ impl<'a> Plate<'a> {
             }
         };
         if let Some(c) = count_part(Some(CountChange::default())) {
-            weigh(Choice::Keep, c, self.cards.kept_value(defense, whole, cards));
+            weigh(
+                Choice::Keep,
+                c,
+                self.cards.kept_value(defense, whole, cards),
+            );
         }
         for n in 1..=2 {
             if let Some(c) = count_part(table.price(true, n)) {

@@ -1,30 +1,36 @@
-//! `recall`: the values the heuristic managers work out again and again,
-//! kept per thread. What a pitch is expected to give against a batter's
-//! likely hand is a pure function of the rules and a small situation, and
-//! the same situations come back in game after game: a table shared by
-//! every game a thread plays answers most of them, where one game alone
-//! sees each situation only a few times.
+//! `recall`: what each pitch is expected to give in a situation at the
+//! plate, kept per thread. `Plate::against` is a pure function of the
+//! rules and a small situation (the count, the steal, the batter's hand
+//! size, the pitcher's own Offense hand), and the same situations come
+//! back in game after game: a table shared by every game a thread plays
+//! answers most of them, where one game alone sees each situation only a
+//! few times.
 //!
-//! A value is kept under the card book it was worked out with (each book
-//! has its own id, never reused) and a key that must say everything else
-//! the work reads, so a recalled value is always the value the work would
-//! give, bit for bit: recalling changes how fast a manager decides, never
-//! what he decides. The table lives in a thread-local, so simulation
-//! threads never wait on each other for it, and its size is fixed (1 MB).
+//! The six pitch types' values of a situation are worked out and kept
+//! together, so a pitch choice costs one look into the table. They are
+//! kept under the card book they were worked out with (each book has its
+//! own id, never reused) and a key that must say everything else the work
+//! reads, so recalled values are always the values the work would give,
+//! bit for bit: recalling changes how fast a manager decides, never what
+//! he decides. The table lives in a thread-local, so simulation threads
+//! never wait on each other for it, and its size is fixed (1 MB).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// How many values a thread keeps (a power of two); a slot keeps the
-/// latest of the keys that share it.
-const SLOTS: usize = 1 << 16;
+/// A value for each pitch type, in `Pitch::ALL` order.
+pub(super) type ByPitch = [f32; 6];
 
-/// One kept value: the book's id in the high half of `key`, the book's
-/// own key in the low half (book 0: an empty slot).
+/// How many situations a thread keeps (a power of two); a slot keeps the
+/// latest of the situations that share it.
+const SLOTS: usize = 1 << 15;
+
+/// One kept situation: the book's id in the high half of `key`, the
+/// book's own key in the low half (book 0: an empty slot).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    value: f32,
+    values: ByPitch,
 }
 
 thread_local! {
@@ -44,10 +50,10 @@ pub(super) fn new_book_id() -> u32 {
     id
 }
 
-/// The value kept for `key` under book `book`, or `work_out`'s, kept for
-/// next time. `key` must say everything `work_out` reads besides the
+/// The values kept for `key` under book `book`, or `work_out`'s, kept
+/// for next time. `key` must say everything `work_out` reads besides the
 /// book; `book` must not be 0.
-pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> f32) -> f32 {
+pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> ByPitch) -> ByPitch {
     debug_assert_ne!(book, 0, "book 0 marks an empty slot");
     let key = u64::from(book) << 32 | u64::from(key);
     let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
@@ -55,11 +61,11 @@ pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> f32) -> f32
         let slot = &slots[index];
         let kept = slot.get();
         if kept.key == key {
-            return kept.value;
+            return kept.values;
         }
-        let value = work_out();
-        slot.set(Slot { key, value });
-        value
+        let values = work_out();
+        slot.set(Slot { key, values });
+        values
     })
 }
 
@@ -68,13 +74,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_value_is_worked_out_once_and_books_do_not_share() {
+    fn values_are_worked_out_once_and_books_do_not_share() {
         let (a, b) = (new_book_id(), new_book_id());
         assert_ne!(a, b);
-        assert_eq!(recall(a, 7, || 1.5), 1.5);
-        assert_eq!(recall(a, 7, || panic!("recalled")), 1.5);
-        assert_eq!(recall(b, 7, || 2.5), 2.5);
-        assert_eq!(recall(a, 8, || 3.5), 3.5);
-        assert_eq!(recall(a, 0, || 4.5), 4.5);
+        let values = |v: f32| [v; 6];
+        assert_eq!(recall(a, 7, || values(1.5)), values(1.5));
+        assert_eq!(recall(a, 7, || panic!("recalled")), values(1.5));
+        assert_eq!(recall(b, 7, || values(2.5)), values(2.5));
+        assert_eq!(recall(a, 8, || values(3.5)), values(3.5));
+        assert_eq!(recall(a, 0, || values(4.5)), values(4.5));
     }
 }
