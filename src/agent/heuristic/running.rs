@@ -66,7 +66,9 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
     let mut risks: [Option<f32>; 5] = [None; 5];
     let mut between = |at: u8, ahead: u8| {
         let chance = match risks.get_mut(usize::from(ahead / 5)) {
-            Some(kept) if ahead % 5 == 0 => *kept.get_or_insert_with(|| risk(t, view, ahead)),
+            Some(kept) if ahead.is_multiple_of(5) => {
+                *kept.get_or_insert_with(|| risk(t, view, ahead))
+            }
             _ => risk(t, view, ahead),
         };
         worth_between(chance, at, ahead)
