@@ -9,8 +9,10 @@
 
 use super::event::EventKind;
 use super::rules::{Arg, StaminaRules, Tiring};
-use super::state::{Phase, Resume, Side, State};
+use super::state::{Dugout, Phase, Resume, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
+use crate::ruleset::schema::Roles;
+use crate::team::PlayerCard;
 
 impl Engine<'_> {
     /// The Status rules, when this game tracks stamina (its rules have a
@@ -192,63 +194,19 @@ impl Engine<'_> {
         player: u8,
         replaced: u8,
     ) -> bool {
-        let (Some(pitcher_only), Some(players), Some((sub, lineup))) = (
-            self.substitution_window(state, side),
-            self.players,
-            self.rules.substitution.as_ref(),
-        ) else {
-            return false;
-        };
-        let dugout = &state.dugouts[side.index()];
-        let roster = players.roster(side);
-        let in_game = |i: u8| dugout.batting.contains(&i) || dugout.fielding.contains(&i);
-        if usize::from(player) >= roster.len()
-            || in_game(player)
-            || (!sub.replaced_may_return && dugout.gone.contains(&player))
-            || !in_game(replaced)
-            || (pitcher_only && dugout.fielding[0] != replaced)
-        {
-            return false;
-        }
-        let (new, old) = (&roster[usize::from(player)], &roster[usize::from(replaced)]);
-        if new.position() != old.position() {
-            return false;
-        }
-        // A pitcher comes in only as his role allows (players.roles,
-        // major.1.3.1.pitcher-roles: Ps only starts, Pr from the 2nd
-        // inning, Pc from the 8th).
-        if dugout.fielding[0] == replaced {
-            // The card's MAJOR role where the rules know it, else the
-            // printed one.
-            let roles = &self.rules.roles;
-            let allowed = roles
-                .get(&new.major_role())
-                .or_else(|| roles.get(&new.role))
-                .and_then(|spec| spec.pitches)
-                .is_some_and(|p| p.relieves && state.inning >= p.from_inning);
-            if !allowed {
-                return false;
-            }
-        }
-        let stars: u32 = roster
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| in_game(i as u8) && i as u8 != replaced)
-            .map(|(_, c)| u32::from(c.star))
-            .sum::<u32>()
-            + u32::from(new.star);
-        stars <= u32::from(lineup.star_quality_max)
+        self.substitution_window(state, side)
+            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
+            .is_some_and(|changes| changes.allow(player, replaced))
     }
 
     /// Every legal substitution of `side` now.
     pub(crate) fn substitutions(&self, state: &State, side: Side) -> Vec<Action> {
-        let Some(players) = self.players else {
+        let Some(changes) = self
+            .substitution_window(state, side)
+            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
+        else {
             return Vec::new();
         };
-        if self.substitution_window(state, side).is_none() {
-            return Vec::new();
-        }
-        let n = players.roster(side).len() as u8;
         let dugout = &state.dugouts[side.index()];
         let mut in_game: Vec<u8> = dugout
             .batting
@@ -259,9 +217,12 @@ impl Engine<'_> {
         in_game.sort_unstable();
         in_game.dedup();
         let mut actions = Vec::new();
-        for player in 0..n {
+        for player in 0..changes.roster.len() as u8 {
+            if !changes.may_come_in(player) {
+                continue;
+            }
             for &replaced in &in_game {
-                if self.substitution_legal(state, side, player, replaced) {
+                if changes.allow(player, replaced) {
                     actions.push(Action::Substitute { player, replaced });
                 }
             }
@@ -271,15 +232,14 @@ impl Engine<'_> {
 
     /// Whether the defense has anyone to relieve its pitcher.
     fn any_relief(&self, state: &State, side: Side) -> bool {
-        let Some(players) = self.players else {
-            return false;
-        };
         let pitcher = state.dugouts[side.index()].fielding[0];
-        (0..players.roster(side).len() as u8).any(|p| {
-            let mut probe = state.clone();
-            probe.phase = Phase::Relief;
-            self.substitution_legal(&probe, side, p, pitcher)
-        })
+        // The window of a forced relief (`Phase::Relief`).
+        (side == state.defense())
+            .then(|| Changes::new(self, state, side, true))
+            .flatten()
+            .is_some_and(|changes| {
+                (0..changes.roster.len() as u8).any(|p| changes.allow(p, pitcher))
+            })
     }
 
     /// Sends `player` in for `replaced`.
@@ -338,6 +298,102 @@ impl Engine<'_> {
             state.phase = Phase::StaminaDie { side, resume };
         }
         Ok(())
+    }
+}
+
+/// What deciding a substitution reads of one side's dugout, worked out
+/// once for every pair of players `Engine::substitutions` weighs.
+struct Changes<'a> {
+    /// Only the pitcher may be replaced (a forced relief).
+    pitcher_only: bool,
+    /// Whether a player who left may come back.
+    may_return: bool,
+    /// The most star quality the players in the game may add up to.
+    star_max: u32,
+    roster: &'a [PlayerCard],
+    dugout: &'a Dugout,
+    /// The roster indices in the game, as bits.
+    in_game: [u64; 4],
+    /// The star quality of the players in the game.
+    stars: u32,
+    /// Where each role fields and when a pitcher may pitch.
+    roles: &'a Roles,
+    /// The inning being played.
+    inning: u8,
+}
+
+impl<'a> Changes<'a> {
+    /// `side`'s dugout, when the game has players and substitution rules.
+    fn new(engine: &Engine<'a>, state: &'a State, side: Side, pitcher_only: bool) -> Option<Self> {
+        let players = engine.players?;
+        let (sub, lineup) = engine.rules.substitution.as_ref()?;
+        let dugout = &state.dugouts[side.index()];
+        let mut in_game = [0u64; 4];
+        for &i in dugout.batting.iter().chain(&dugout.fielding) {
+            in_game[usize::from(i / 64)] |= 1 << (i % 64);
+        }
+        let roster = players.roster(side);
+        let mut changes = Changes {
+            pitcher_only,
+            may_return: sub.replaced_may_return,
+            star_max: u32::from(lineup.star_quality_max),
+            roster,
+            dugout,
+            in_game,
+            stars: 0,
+            roles: &engine.rules.roles,
+            inning: state.inning,
+        };
+        changes.stars = roster
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| changes.plays(i as u8))
+            .map(|(_, c)| u32::from(c.star))
+            .sum();
+        Some(changes)
+    }
+
+    /// Whether roster index `i` is in the game.
+    fn plays(&self, i: u8) -> bool {
+        self.in_game[usize::from(i / 64)] & 1 << (i % 64) != 0
+    }
+
+    /// Whether `player` is on the bench and may come in: never in the game
+    /// before, unless the rules let players return.
+    fn may_come_in(&self, player: u8) -> bool {
+        usize::from(player) < self.roster.len()
+            && !self.plays(player)
+            && (self.may_return || !self.dugout.gone.contains(&player))
+    }
+
+    /// Whether `player` may come in for `replaced`: a bench player of the
+    /// same role, the players in the game then within the star cap.
+    fn allow(&self, player: u8, replaced: u8) -> bool {
+        if !self.may_come_in(player)
+            || !self.plays(replaced)
+            || (self.pitcher_only && self.dugout.fielding[0] != replaced)
+        {
+            return false;
+        }
+        let (new, old) = (
+            &self.roster[usize::from(player)],
+            &self.roster[usize::from(replaced)],
+        );
+        new.position() == old.position()
+            && self.stars - u32::from(old.star) + u32::from(new.star) <= self.star_max
+            && (self.dugout.fielding[0] != replaced || self.may_relieve(new))
+    }
+
+    /// Whether a pitcher may come in as a reliever now (players.roles,
+    /// major.1.3.1.pitcher-roles: Ps only starts, Pr from the 2nd inning,
+    /// Pc from the 8th): his card's MAJOR role where the rules know it,
+    /// else the printed one.
+    fn may_relieve(&self, card: &PlayerCard) -> bool {
+        self.roles
+            .get(&card.major_role())
+            .or_else(|| self.roles.get(&card.role))
+            .and_then(|spec| spec.pitches)
+            .is_some_and(|p| p.relieves && self.inning >= p.from_inning)
     }
 }
 

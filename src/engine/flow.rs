@@ -10,7 +10,7 @@ use super::event::{EventKind, OutHow};
 use super::rules::Tiring;
 use super::state::{Ball, Half, Hands, Phase, Runner, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
-use crate::field::{Base, CutoffZone, Field, SquareId, SquareKind};
+use crate::field::{Field, SquareId, SquareKind};
 use crate::ruleset::schema::InitialDraw;
 
 impl Engine<'_> {
@@ -466,56 +466,6 @@ pub(crate) fn check_positions(field: &Field, squares: &[SquareId]) -> Result<(),
     Ok(())
 }
 
-/// The usual placement of the nine on a field: the pitcher on the mound,
-/// the catcher in C, first and third basemen on their bases' outer
-/// squares, the middle infielders in the cutoff zones, and the outfielders
-/// two thirds of the way to the fence in the left, centre and right
-/// directions.
-pub fn standard_positions(field: &Field) -> Vec<SquareId> {
-    let outer = |base: Base| {
-        field
-            .base_squares(base)
-            .iter()
-            .copied()
-            .max_by_key(|&s| field.square(s).distance)
-            .unwrap_or(field.catcher())
-    };
-    let middle = |zone: CutoffZone, fallback: Base| {
-        field
-            .cutoff_squares(zone)
-            .iter()
-            .copied()
-            .filter(|&s| field.kind(s) == SquareKind::Diamond && field.base_at(s).is_none())
-            .max_by_key(|&s| (field.square(s).distance, s.index()))
-            .unwrap_or_else(|| outer(fallback))
-    };
-    let deep = |direction: u8| {
-        let fence = field.fence(direction);
-        let target = (fence * 2).div_ceil(3);
-        (1..=fence)
-            .rev()
-            .filter_map(|d| field.square_at(direction, d))
-            .filter(|&s| field.kind(s) == SquareKind::Outfield)
-            .min_by_key(|&s| (field.square(s).distance.abs_diff(target), s.index()))
-            .unwrap_or_else(|| field.fence_square(direction))
-    };
-    vec![
-        field.mound()[0],
-        field.catcher(),
-        outer(Base::First),
-        middle(CutoffZone::FirstSecond, Base::Second),
-        outer(Base::Third),
-        middle(CutoffZone::SecondThird, Base::Second),
-        deep(2),
-        deep(if field.fence(3) >= field.fence(4) {
-            3
-        } else {
-            4
-        }),
-        deep(5),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,8 +512,8 @@ mod tests {
     fn standard_positions_are_legal_on_every_shipped_field() {
         for name in crate::builtin::field_names() {
             let field = load_field(name).unwrap();
-            let squares = standard_positions(&field);
-            assert_eq!(check_positions(&field, &squares), Ok(()), "{name}");
+            let squares = field.standard_positions();
+            assert_eq!(check_positions(&field, squares), Ok(()), "{name}");
         }
     }
 }

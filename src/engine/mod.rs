@@ -149,7 +149,7 @@ impl<'a> Engine<'a> {
     pub fn legal_actions(&self, state: &State) -> Vec<Action> {
         match &state.phase {
             Phase::Position => {
-                let mut actions = vec![Action::Position(flow::standard_positions(self.field))];
+                let mut actions = vec![Action::Position(self.field.standard_positions().to_vec())];
                 actions.extend(self.substitutions(state, state.defense()));
                 actions
             }

@@ -18,6 +18,9 @@ use crate::team::{Abilities, PlayerCard, Role, Team, ThrowTarget};
 struct Side9 {
     /// The team's cards, in file order.
     roster: Vec<PlayerCard>,
+    /// For each card of the roster, the direction each die face (1..6)
+    /// sends his ball (`Matchup::faces`), read off his Z numbers once.
+    faces: Vec<[u8; 6]>,
     /// The starting lineup.
     start: Dugout,
 }
@@ -54,6 +57,14 @@ impl Players {
     pub fn card(&self, side: Side, index: u8) -> &PlayerCard {
         let roster = &self.sides[side.index()].roster;
         &roster[usize::from(index) % roster.len()]
+    }
+
+    /// The direction each die face (1..6) sends the ball of a side's player
+    /// (by roster index, as `card`): his Z numbers, or the face itself for a
+    /// face his card leaves out.
+    pub(crate) fn faces(&self, side: Side, index: u8) -> [u8; 6] {
+        let faces = &self.sides[side.index()].faces;
+        faces[usize::from(index) % faces.len()]
     }
 
     /// The card batting in a slot (0..9) of a side's starting lineup.
@@ -116,6 +127,8 @@ impl Engine<'_> {
     /// The batter against the pitcher, for a hit off `pitch`.
     pub(crate) fn matchup(&self, state: &State, pitch: Option<Pitch>) -> Matchup {
         let batter = self.batter_card(state);
+        let side = state.offense();
+        let index = state.dugouts[side.index()].batting[usize::from(state.batter) % 9];
         let pitcher = self.fielder_card(state, 0);
         let value = |a: &Abilities| match pitch {
             Some(Pitch::FastballStrike | Pitch::FastballBall) => a.fastball,
@@ -124,10 +137,9 @@ impl Engine<'_> {
             None => 0,
         };
         Matchup {
-            faces: std::array::from_fn(|i| {
-                let face = i as u8 + 1;
-                batter.and_then(|c| c.direction(face)).unwrap_or(face)
-            }),
+            faces: self
+                .players
+                .map_or([1, 2, 3, 4, 5, 6], |p| p.faces(side, index)),
             batting: batter.map_or(0, |c| value(&c.bat)),
             pitching: pitcher.map_or(0, |c| value(c.pitch.as_ref().unwrap_or(&c.bat))),
         }
@@ -201,8 +213,19 @@ fn side_of(team: &Team) -> Result<Side9, Diagnostic> {
     start.batting = batting
         .try_into()
         .map_err(|b: Vec<u8>| missing(format!("its lineup has {} batters, not 9", b.len())))?;
+    let faces = team
+        .players
+        .iter()
+        .map(|card| {
+            std::array::from_fn(|i| {
+                let face = i as u8 + 1;
+                card.direction(face).unwrap_or(face)
+            })
+        })
+        .collect();
     Ok(Side9 {
         roster: team.players.clone(),
+        faces,
         start,
     })
 }

@@ -264,6 +264,10 @@ pub struct Field {
     /// The next square on the path from a square toward another, `n * n`.
     #[serde(skip)]
     next: Vec<SquareId>,
+    /// The usual placement of the nine, by position (empty for a field
+    /// built without paths).
+    #[serde(skip)]
+    standard: Vec<SquareId>,
 }
 
 /// A place on a field before ids are handed out.
@@ -308,6 +312,7 @@ impl Field {
     pub(crate) fn from_layout(layout: Layout) -> Field {
         let mut field = Self::unlinked(layout);
         field.link(true);
+        field.standard = field.place_the_nine();
         field
     }
 
@@ -357,6 +362,7 @@ impl Field {
             offsets,
             distances: Vec::new(),
             next: Vec::new(),
+            standard: Vec::new(),
         };
         for base in Base::ALL {
             let ids: Vec<SquareId> = layout.bases[base.index()]
@@ -487,6 +493,55 @@ impl Field {
             }
         }
         self.next = next;
+    }
+
+    /// The usual placement of the nine on the field, by position (P, C,
+    /// 1B, 2B, 3B, SS, LF, CF, RF): the pitcher on the mound, the catcher
+    /// in C, first and third basemen on their bases' outer squares, the
+    /// middle infielders in the cutoff zones, and the outfielders two
+    /// thirds of the way to the fence in the left, centre and right
+    /// directions. Worked out once, when the field is built.
+    pub fn standard_positions(&self) -> &[SquareId] {
+        &self.standard
+    }
+
+    fn place_the_nine(&self) -> Vec<SquareId> {
+        let outer = |base: Base| {
+            self.base_squares(base)
+                .iter()
+                .copied()
+                .max_by_key(|&s| self.square(s).distance)
+                .unwrap_or(self.catcher())
+        };
+        let middle = |zone: CutoffZone, fallback: Base| {
+            self.cutoff_squares(zone)
+                .iter()
+                .copied()
+                .filter(|&s| self.kind(s) == SquareKind::Diamond && self.base_at(s).is_none())
+                .max_by_key(|&s| (self.square(s).distance, s.index()))
+                .unwrap_or_else(|| outer(fallback))
+        };
+        let deep = |direction: u8| {
+            let fence = self.fence(direction);
+            let target = (fence * 2).div_ceil(3);
+            (1..=fence)
+                .rev()
+                .filter_map(|d| self.square_at(direction, d))
+                .filter(|&s| self.kind(s) == SquareKind::Outfield)
+                .min_by_key(|&s| (self.square(s).distance.abs_diff(target), s.index()))
+                .unwrap_or_else(|| self.fence_square(direction))
+        };
+        vec![
+            self.mound()[0],
+            self.catcher(),
+            outer(Base::First),
+            middle(CutoffZone::FirstSecond, Base::Second),
+            outer(Base::Third),
+            middle(CutoffZone::SecondThird, Base::Second),
+            deep(2),
+            deep(if self.fence(3) >= self.fence(4) { 3 } else { 4 }),
+            deep(5),
+        ]
     }
 
     /// The field's name, as its file gives it.

@@ -16,8 +16,7 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
-use std::cell::Cell;
-
+use super::recall::{new_book_id, recall};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, Outcome, Pitch, Response};
 
@@ -182,6 +181,10 @@ fn best_two(table: &[BestTwo; 64], (once, twice): (usize, u8)) -> (f32, f32) {
 /// held not at all, once, or twice or more.
 const SHAPES: usize = 729;
 
+/// What one more card of each type adds to a hand's `shape` (while the
+/// hand holds fewer than two of it).
+const SHAPE_DIGIT: [usize; 6] = [1, 3, 9, 27, 81, 243];
+
 /// A hand's shape: for each type, whether it holds none, one, or two or
 /// more (a base-3 number). Only the best two cards of a type ever count,
 /// so hands of one shape are worth the same.
@@ -197,6 +200,8 @@ fn shape(hand: &Types) -> usize {
 /// out once (`CardBook::new`) and shared by the agents of all of them.
 #[derive(Debug, Clone)]
 pub struct CardBook {
+    /// This book's id for `recall` (0 while it is being worked out).
+    id: u32,
     knobs: Knobs,
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
@@ -212,10 +217,11 @@ pub struct CardBook {
     defense_quality: Vec<f32>,
     /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
-    /// What the memorandum weighs, worked out for every hand of up to
-    /// `TABLED` cards: its `Worth` as it is and after drawing one and two
-    /// cards, found through `tabled`.
-    worth: Vec<[Worth; 3]>,
+    /// What the memorandum weighs for a draw, worked out for every hand of
+    /// up to `TABLED` cards: its `Worth` after drawing one and two cards,
+    /// found through `tabled`. (A hand as it is needs no table:
+    /// `worth_now` is a few lookups.)
+    worth: Vec<[Worth; 2]>,
     /// `worth`'s row for a hand packed by `pack`, plus one (0: none).
     tabled: Vec<u16>,
 }
@@ -262,6 +268,7 @@ impl CardBook {
             }
         }
         let mut book = Self {
+            id: 0,
             knobs,
             pitches,
             responses,
@@ -305,6 +312,7 @@ impl CardBook {
                 .push(quality / HOLD_COUNTS.len() as f32);
         }
         book.tabulate_worth();
+        book.id = new_book_id();
         book
     }
 
@@ -326,7 +334,7 @@ impl CardBook {
         let mut tabled = vec![0u16; 1 << 18];
         let mut worth = Vec::new();
         hands(&mut [0; 6], 0, TABLED, &mut |hand| {
-            worth.push([0, 1, 2].map(|draw| self.work_out(hand, draw)));
+            worth.push([1, 2].map(|draw| self.work_out(hand, draw)));
             tabled[pack(hand)] = worth.len() as u16;
         });
         self.worth = worth;
@@ -336,9 +344,12 @@ impl CardBook {
     /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
     /// when it is there.
     fn worth(&self, hand: &Types, draw: u8) -> Worth {
+        if draw == 0 {
+            return self.worth_now(hand);
+        }
         match self.tabled.get(pack(hand)) {
             Some(&row) if row > 0 && hand.iter().all(|&n| n <= 7) => {
-                self.worth[usize::from(row) - 1][usize::from(draw)]
+                self.worth[usize::from(row) - 1][usize::from(draw) - 1]
             }
             _ => self.work_out(hand, draw),
         }
@@ -434,13 +445,7 @@ pub(super) struct Cards {
     /// sum.
     seen: [u32; 6],
     seen_total: u32,
-    /// Values worked out before, by key plus one (0: an empty slot); a
-    /// slot keeps the latest of the keys that share it.
-    recalled: Box<[Cell<(u64, f32)>; RECALLED]>,
 }
-
-/// How many values `Cards::recall` keeps.
-const RECALLED: usize = 512;
 
 impl Cards {
     /// A game's knowledge, starting from the book.
@@ -449,22 +454,7 @@ impl Cards {
             book,
             seen: [2; 6],
             seen_total: 12,
-            recalled: Box::new(std::array::from_fn(|_| Cell::new((0, 0.0)))),
         }
-    }
-
-    /// A value kept under `key` (which must say everything `work_out`
-    /// reads), or `work_out`'s, kept for next time.
-    fn recall(&self, key: u64, work_out: impl FnOnce() -> f32) -> f32 {
-        let key = key + 1;
-        let slot = &self.recalled[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 55) as usize];
-        let (kept, value) = slot.get();
-        if kept == key {
-            return value;
-        }
-        let value = work_out();
-        slot.set((key, value));
-        value
     }
 
     /// Remembers a pitch shown to this manager's batter.
@@ -477,6 +467,9 @@ impl Cards {
     /// 2) cards: its cards, and its quality (for an Offense hand, its gains
     /// against each pitch type weighted by how often he has seen it).
     fn hand_value(&self, defense: bool, hand: &Types, draw: u8) -> f32 {
+        if draw == 0 {
+            return self.kept_value(defense, shape(hand), hand.iter().sum());
+        }
         let worth = self.book.worth(hand, draw);
         let quality = if defense {
             worth.defense_quality
@@ -493,6 +486,23 @@ impl Cards {
             worth.cards
         };
         cards + self.book.knobs.quality * quality
+    }
+
+    /// What a hand of shape `shape` (see `shape`) holding `cards` cards is
+    /// worth to this manager as it is: `hand_value` without a draw, read
+    /// from the book's tables by shape, as `CardBook::worth_now` does.
+    fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
+        let book = &self.book;
+        let quality = if defense {
+            book.defense_quality[shape]
+        } else {
+            let mut value = 0.0;
+            for (&seen, &g) in self.seen.iter().zip(&book.offense_gain[shape]) {
+                value += seen as f32 * g;
+            }
+            value / self.seen_total as f32
+        };
+        book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
     }
 }
 
@@ -635,21 +645,30 @@ impl<'a> Plate<'a> {
             *p = p.saturating_sub(u32::from(m));
         }
         let batter_hand = batter_hand.min(15) as u32;
-        // Everything `against` reads, packed: the pool is the deck less
-        // `mine`.
-        let situation = u64::from(self.balls.min(7))
-            | u64::from(self.strikes.min(7)) << 3
-            | u64::from(self.steal_open) << 6
-            | u64::from(batter_hand) << 7
-            | (pack(&mine) as u64) << 11;
+        // Everything `against` reads besides the book and the pitch, packed
+        // in 29 bits (the pool is the deck less `mine`), when it fits: then
+        // the values of all six pitch types are recalled at once.
+        let situation = (self.balls <= 7 && self.strikes <= 7 && mine.iter().all(|&n| n <= 7))
+            .then(|| {
+                u32::from(self.balls)
+                    | u32::from(self.strikes) << 3
+                    | u32::from(self.steal_open) << 6
+                    | batter_hand << 7
+                    | (pack(&mine) as u32) << 11
+            });
+        let recalled = situation.map(|s| {
+            recall(self.cards.book.id, s, || {
+                Pitch::ALL.map(|p| self.against(p, &pool, batter_hand))
+            })
+        });
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
             let Some(p) = self.pitch(id) else { continue };
             if best[pi(p)].1.is_none() {
-                let key = situation << 3 | pi(p) as u64;
-                let value = self
-                    .cards
-                    .recall(key, || self.against(p, &pool, batter_hand));
+                let value = match recalled {
+                    Some(values) => values[pi(p)],
+                    None => self.against(p, &pool, batter_hand),
+                };
                 best[pi(p)] = (value, Some(id));
             }
         }
@@ -702,68 +721,105 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        let kind = |c: CardId| {
-            if defense {
+        // The kind of each card of the hand, `NO_KIND` for a card of
+        // neither (a hand holds distinct cards of one deck: at most 256).
+        let mut kinds = [NO_KIND; 256];
+        let mut types: Types = [0; 6];
+        for (k, &c) in kinds.iter_mut().zip(hand) {
+            let kind = if defense {
                 self.pitch(c).map(pi)
             } else {
                 self.response(c).map(ri)
+            };
+            if let Some(i) = kind {
+                types[i] += 1;
+                *k = i as u8;
             }
+        }
+        let kinds = &kinds[..hand.len().min(256)];
+        let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
+        // What the hand is worth less a card of kind `a` and, for a pair,
+        // one of kind `b`; the shape and size of what is kept follow from
+        // the whole hand's (a kind's count changes the shape only up to
+        // two).
+        let value_without = |a: u8, b: Option<u8>| {
+            let (mut kept, mut kept_shape, mut left) = (types, whole, cards);
+            for k in std::iter::once(a).chain(b).map(usize::from) {
+                if kept[k] == 0 {
+                    continue;
+                }
+                if kept[k] <= 2 {
+                    kept_shape -= SHAPE_DIGIT[k];
+                }
+                kept[k] -= 1;
+                left -= 1;
+            }
+            self.cards.kept_value(defense, kept_shape, left)
         };
-        let types = self.types(defense, hand);
-        let value_of = |kept: &Types| self.cards.hand_value(defense, kept, 0);
-        // Every choice worth weighing, in the engine's order, with its value.
-        // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
-        let mut weighed = [(0.0f32, Choice::Keep); 32];
-        let mut count = 0;
-        let mut weigh = |choice: Choice, price: Option<CountChange>, hand_value: f32| {
-            let Some(price) = price else { return };
+        // What a choice at `price` adds to the count's worth, unless the
+        // rules have no such choice or it is an own goal.
+        let count_part = |price: Option<CountChange>| {
+            let price = price?;
             let (balls, strikes) = (self.balls + price.balls, self.strikes + price.strikes);
             let own_goal = if defense {
                 balls >= limits.balls && strikes < limits.strikes
             } else {
                 strikes >= limits.strikes
             };
-            if !own_goal && count < weighed.len() {
-                weighed[count] = (sign * self.count_value(balls, strikes) + hand_value, choice);
+            (!own_goal).then(|| sign * self.count_value(balls, strikes))
+        };
+        // Every choice worth weighing, in the engine's order, with its value.
+        // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
+        let mut weighed = [(0.0f32, Choice::Keep); 32];
+        let mut count = 0;
+        let mut weigh = |choice: Choice, count_part: f32, hand_value: f32| {
+            if count < weighed.len() {
+                weighed[count] = (count_part + hand_value, choice);
                 count += 1;
             }
         };
-        weigh(Choice::Keep, Some(CountChange::default()), value_of(&types));
-        for n in 1..=2 {
+        if let Some(c) = count_part(Some(CountChange::default())) {
             weigh(
-                Choice::Draw(n),
-                table.price(true, n),
-                self.cards.hand_value(defense, &types, n),
+                Choice::Keep,
+                c,
+                self.cards.kept_value(defense, whole, cards),
             );
         }
-        let (mut singles, mut pairs) = (0u8, 0u64);
-        for (i, &a) in hand.iter().enumerate() {
-            let Some(ka) = kind(a) else { continue };
-            if singles & 1 << ka == 0 {
-                singles |= 1 << ka;
-                let mut kept = types;
-                kept[ka] -= 1;
+        for n in 1..=2 {
+            if let Some(c) = count_part(table.price(true, n)) {
                 weigh(
-                    Choice::Discard([a, a], 1),
-                    table.price(false, 1),
-                    value_of(&kept),
+                    Choice::Draw(n),
+                    c,
+                    self.cards.hand_value(defense, &types, n),
                 );
             }
-            for &b in &hand[i + 1..] {
-                let Some(kb) = kind(b) else { continue };
+        }
+        let (one, two) = (
+            count_part(table.price(false, 1)),
+            count_part(table.price(false, 2)),
+        );
+        let (mut singles, mut pairs) = (0u8, 0u64);
+        for (i, (&a, &ka)) in hand.iter().zip(kinds).enumerate() {
+            if ka == NO_KIND {
+                continue;
+            }
+            if singles & 1 << ka == 0 {
+                singles |= 1 << ka;
+                if let Some(c) = one {
+                    weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
+                }
+            }
+            let Some(c) = two else { continue };
+            for (&b, &kb) in hand[i + 1..].iter().zip(&kinds[i + 1..]) {
+                if kb == NO_KIND {
+                    continue;
+                }
                 let pair = 1u64 << (ka.min(kb) * 6 + ka.max(kb));
                 if pairs & pair != 0 {
                     continue;
                 }
                 pairs |= pair;
-                let mut kept = types;
-                kept[ka] -= 1;
-                kept[kb] = kept[kb].saturating_sub(1);
-                weigh(
-                    Choice::Discard([a, b], 2),
-                    table.price(false, 2),
-                    value_of(&kept),
-                );
+                weigh(Choice::Discard([a, b], 2), c, value_without(ka, Some(kb)));
             }
         }
         // The first of the best, as long as the rules allow it.
@@ -788,13 +844,17 @@ impl<'a> Plate<'a> {
     }
 }
 
+/// The kind `Plate::choose_memo` gives a card that is neither a pitch nor
+/// a response.
+const NO_KIND: u8 = u8::MAX;
+
 /// A draw or discard being weighed, before it becomes a `Memo`.
 #[derive(Debug, Clone, Copy)]
 enum Choice {
     Keep,
     Draw(u8),
     /// The first `n` of the cards.
-    Discard([CardId; 2], usize),
+    Discard([CardId; 2], u8),
 }
 
 impl Choice {
@@ -802,7 +862,7 @@ impl Choice {
         match self {
             Choice::Keep => Memo::Keep,
             Choice::Draw(n) => Memo::Draw(n),
-            Choice::Discard(cards, n) => Memo::Discard(cards[..n].to_vec()),
+            Choice::Discard(cards, n) => Memo::Discard(cards[..usize::from(n)].to_vec()),
         }
     }
 }

@@ -99,22 +99,27 @@ fn go_home(
             runners.iter().any(|r| r.pos < circle)
         })
     };
-    let mut order: Vec<(u8, u8)> = (0..9u8)
-        .filter(|&f| Some(f) != holder && !guarding(fielders[usize::from(f)]))
-        .map(|f| {
-            (
-                t.engine
-                    .field
-                    .king_distance(fielders[usize::from(f)], home[usize::from(f)]),
-                f,
-            )
-        })
-        .filter(|&(d, _)| d > 0)
-        .collect();
-    order.sort_by_key(|&(d, f)| (std::cmp::Reverse(d), std::cmp::Reverse(f)));
+    // (steps from his place, fielder), furthest first.
+    let mut order = [(0u8, 0u8); 9];
+    let mut away = 0;
+    for f in 0..9u8 {
+        if Some(f) == holder || guarding(fielders[usize::from(f)]) {
+            continue;
+        }
+        let d = t
+            .engine
+            .field
+            .king_distance(fielders[usize::from(f)], home[usize::from(f)]);
+        if d > 0 {
+            order[away] = (d, f);
+            away += 1;
+        }
+    }
+    let order = &mut order[..away];
+    order.sort_unstable_by_key(|&(d, f)| (std::cmp::Reverse(d), std::cmp::Reverse(f)));
     order
-        .into_iter()
-        .find_map(|(_, f)| step_toward(t, legal, fielders, f, home[usize::from(f)]))
+        .iter()
+        .find_map(|&(_, f)| step_toward(t, legal, fielders, f, home[usize::from(f)]))
 }
 
 /// The fielder whose action points make the turn's budget: the one who
@@ -197,14 +202,18 @@ fn loose(
         }
     }
     // Whoever is nearest goes for it; if his way is blocked, the next.
-    let mut order: Vec<u8> = (0..9u8).filter(|&f| may_chase(t, ball, f, at)).collect();
-    order.sort_by_key(|&f| {
-        (
+    let mut order = [(0u8, 0u8); 9];
+    let mut able = 0;
+    for f in (0..9u8).filter(|&f| may_chase(t, ball, f, at)) {
+        order[able] = (
             t.engine.field.king_distance(fielders[usize::from(f)], at),
             f,
-        )
-    });
-    for f in order.into_iter().take(2) {
+        );
+        able += 1;
+    }
+    let order = &mut order[..able];
+    order.sort_unstable();
+    for &(_, f) in order.iter().take(2) {
         if fielders[usize::from(f)] == at {
             break;
         }
@@ -405,9 +414,9 @@ fn step_toward(
         .neighbours(from)
         .iter()
         .copied()
-        .filter(|&sq| legal.allows(&Action::Move { fielder: f, to: sq }))
         .map(|sq| (t.engine.field.king_distance(sq, to), sq != preferred, sq))
         .filter(|&(d, ..)| d < now)
+        .filter(|&(.., sq)| legal.allows(&Action::Move { fielder: f, to: sq }))
         .min()
         .map(|(_, _, sq)| Action::Move { fielder: f, to: sq })
 }

@@ -32,6 +32,7 @@
 mod at_bat;
 mod bullpen;
 mod fielding;
+mod recall;
 mod running;
 mod specials;
 
@@ -50,6 +51,9 @@ pub struct HeuristicAgent<'a> {
     stream: Stream,
     /// Where this manager's fielders stood when the half inning began.
     home: Option<[SquareId; 9]>,
+    /// The cards of the hand he may play now (kept between decisions so
+    /// that listing them costs no allocation).
+    playable: Vec<CardId>,
 }
 
 /// The public things on the table the agent reads: the rules and the
@@ -108,6 +112,7 @@ impl<'a> HeuristicAgent<'a> {
                 fielding: std::array::from_fn(|i| i as u8),
             },
             home: None,
+            playable: Vec::new(),
             cards: Cards::new(book),
             stream,
         }
@@ -130,13 +135,12 @@ impl<'a> HeuristicAgent<'a> {
             return Some(change);
         }
         match view.phase() {
-            // The engine offers the standard placement; it is sound.
+            // The field's standard placement (the one the engine offers
+            // first); it is sound.
             Phase::Position => {
-                let choice = legal.actions().first().cloned();
-                if let Some(Action::Position(squares)) = &choice {
-                    self.home = squares.as_slice().try_into().ok();
-                }
-                choice
+                let squares = t.engine.field.standard_positions();
+                self.home = squares.try_into().ok();
+                Some(Action::Position(squares.to_vec()))
             }
             Phase::Memorandum { .. } => {
                 let defense = !view.batting();
@@ -160,13 +164,16 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Pitch => {
                 let hands = view.hands();
                 let deck = &t.engine.rules.defense_deck;
-                let playable: Vec<CardId> = hands
-                    .defense
-                    .iter()
-                    .copied()
-                    .filter(|&c| legal.allows(&Action::Pitch(c)))
-                    .collect();
-                if let Some(strike_out) = specials::immediate(deck, &playable) {
+                let playable = &mut self.playable;
+                playable.clear();
+                playable.extend(
+                    hands
+                        .defense
+                        .iter()
+                        .copied()
+                        .filter(|&c| legal.allows(&Action::Pitch(c))),
+                );
+                if let Some(strike_out) = specials::immediate(deck, playable) {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
@@ -177,8 +184,8 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_pitch(&playable, &hands.offense, batter_hand, |n| stream.below(n))
-                .map(|c| Action::Pitch(specials::strongest(deck, &playable, c)))
+                .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
+                .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(&hands.defense, legal))
             }
             Phase::Response { pitch } => {
@@ -189,12 +196,14 @@ impl<'a> HeuristicAgent<'a> {
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
-                let playable: Vec<CardId> = hand
-                    .iter()
-                    .copied()
-                    .filter(|&c| legal.allows(&Action::Respond(c)))
-                    .collect();
-                if let Some(hit) = specials::immediate(deck, &playable) {
+                let playable = &mut self.playable;
+                playable.clear();
+                playable.extend(
+                    hand.iter()
+                        .copied()
+                        .filter(|&c| legal.allows(&Action::Respond(c))),
+                );
+                if let Some(hit) = specials::immediate(deck, playable) {
                     return Some(Action::Respond(hit));
                 }
                 Plate::new(
@@ -203,8 +212,8 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_response(p, &playable)
-                .map(|c| Action::Respond(specials::strongest(deck, &playable, c)))
+                .choose_response(p, playable)
+                .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => running::texas(t, view),

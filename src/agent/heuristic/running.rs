@@ -62,6 +62,17 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
         .runners()
         .iter()
         .any(|r| r.pos < runner.pos && (r.pos + 5 > runner.pos || r.forced_to == Some(runner.pos)));
+    // The risk at each base ahead, worked out the first time it is asked.
+    let mut risks: [Option<f32>; 5] = [None; 5];
+    let mut between = |at: u8, ahead: u8| {
+        let chance = match risks.get_mut(usize::from(ahead / 5)) {
+            Some(kept) if ahead.is_multiple_of(5) => {
+                *kept.get_or_insert_with(|| risk(t, view, ahead))
+            }
+            _ => risk(t, view, ahead),
+        };
+        worth_between(chance, at, ahead)
+    };
     let mut best: Option<(f32, u8)> = None;
     for a in actions {
         let Action::Advance(n) = *a else { continue };
@@ -77,12 +88,12 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
             // Staying put is safe unless he is forced on, or blocks a
             // runner behind.
             let stay = match runner.forced_to {
-                Some(f) if f > runner.pos => between(t, view, runner.pos, f),
+                Some(f) if f > runner.pos => between(runner.pos, f),
                 _ => value_on(runner.pos),
             };
             if behind { stay - BLOCKING } else { stay }
         } else {
-            between(t, view, to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
+            between(to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
         };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, n));
@@ -92,9 +103,8 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
 }
 
 /// What a runner at circle `at`, heading for the base at circle `ahead`,
-/// is worth given the risk of a play there in the defense's next turn.
-fn between(t: &Table<'_>, view: &View<'_>, at: u8, ahead: u8) -> f32 {
-    let risk = risk(t, view, ahead);
+/// is worth given the `risk` of a play there in the defense's next turn.
+fn worth_between(risk: f32, at: u8, ahead: u8) -> f32 {
     let safe = MAKES_IT * value_on(ahead) + (1.0 - MAKES_IT) * value_on(at / 5 * 5);
     (1.0 - risk) * safe + risk * OUT_VALUE
 }
