@@ -45,6 +45,11 @@ impl<'a> View<'a> {
         (s.inning, s.half, s.outs, s.balls, s.strikes)
     }
 
+    /// The batting-order slot of the batter at the plate.
+    pub fn batter(&self) -> u8 {
+        self.state.batter
+    }
+
     /// The score of a side.
     pub fn score(&self, side: Side) -> u32 {
         self.state.score(side)

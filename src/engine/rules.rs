@@ -19,8 +19,8 @@ use crate::ruleset::schema::{
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap,
-    StaminaTrack, Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff,
+    PitchResponse, PlayerCards, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits,
+    SpecialSwap, StaminaTrack, Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff,
     ThrowModifier, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
@@ -394,6 +394,8 @@ pub struct GameRules {
     /// `players.roles`: where each role fields and when a pitcher may
     /// pitch.
     pub roles: Roles,
+    /// `players.cards`: whether the Player cards' values are in play.
+    pub player_cards: PlayerCards,
     /// `offense.long_runs` tabulated (major.3.12.long-runs): the BASE RUN
     /// left, by BASE RUN (0..=9) and bases already run in a row in the
     /// play (0..=4).
@@ -540,6 +542,7 @@ impl GameRules {
                 force: r.value("offense.force")?,
                 costs: r.value("defense.costs")?,
                 roles: r.value("players.roles")?,
+                player_cards: r.value("players.cards")?,
                 long_runs: if r.ruleset.rules.contains_key("offense.long_runs") {
                     Some(r.long_run_table("offense.long_runs")?)
                 } else {

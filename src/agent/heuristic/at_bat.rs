@@ -31,6 +31,11 @@ const COUNT: [[f32; 3]; 4] = [
 /// Pitches whose expected values lie this close are mixed at random, so
 /// the pitcher is not predictable.
 const MIX: f32 = 0.004;
+/// What a point of the batter's distance bonus against a pitch type adds
+/// to that pitch's value to the offense, in runs: a point of distance is
+/// worth about what the batting bonus is (`hit_bonus - hit`, 0.085) when
+/// the pitch is hit, which it is about three times in ten.
+const EDGE_VALUE: f32 = 0.025;
 /// A typical batter's hand (managers keep theirs full), for valuing a
 /// pitcher's hand before he knows the batter's.
 const TYPICAL_HAND: u32 = 7;
@@ -514,6 +519,11 @@ pub(super) struct Plate<'a> {
     balls: u8,
     strikes: u8,
     steal_open: bool,
+    /// The batter's edge over the pitcher for each pitch type (fastball,
+    /// curveball, dropball): his batting value less the pitcher's pitching
+    /// value (Status cell included), the distance bonus a hit off that
+    /// type gets; 0 in a game without Player cards.
+    edge: [i8; 3],
 }
 
 impl<'a> Plate<'a> {
@@ -537,7 +547,14 @@ impl<'a> Plate<'a> {
             balls: count.0,
             strikes: count.1,
             steal_open,
+            edge: [0; 3],
         }
+    }
+
+    /// The same plate with the batter's edge over the pitcher by pitch
+    /// type.
+    pub(super) fn with_edge(self, edge: [i8; 3]) -> Self {
+        Self { edge, ..self }
     }
 
     fn pitch(&self, id: CardId) -> Option<Pitch> {
@@ -669,6 +686,8 @@ impl<'a> Plate<'a> {
                     Some(values) => values[pi(p)],
                     None => self.against(p, &pool, batter_hand),
                 };
+                // Pitches the batter hits less far are worth less to him.
+                let value = value + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
                 best[pi(p)] = (value, Some(id));
             }
         }

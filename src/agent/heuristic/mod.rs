@@ -67,6 +67,38 @@ pub(crate) struct Table<'a> {
 }
 
 impl Table<'_> {
+    /// The batter's edge over the pitcher for each pitch type (fastball,
+    /// curveball, dropball): his batting value less the pitcher's
+    /// pitching value and Status cell, from the cards both managers see;
+    /// 0 in a game without Player cards.
+    fn edge(&self, view: &View<'_>) -> [i8; 3] {
+        let Some(players) = self
+            .engine
+            .players
+            .filter(|_| self.engine.rules.player_cards.used)
+        else {
+            return [0; 3];
+        };
+        let offense = self.defense.other();
+        let batter = players.card(
+            offense,
+            view.dugout(offense).batting[usize::from(view.batter()) % 9],
+        );
+        let dugout = view.dugout(self.defense);
+        let pitcher = players.card(self.defense, dugout.fielding[0]);
+        let status = match (&self.engine.rules.stamina, dugout.stamina) {
+            (Some(rules), Some(s)) => rules.track.modifier(i64::from(s.max(1))),
+            _ => 0,
+        };
+        let pitching = pitcher.pitch.as_ref().unwrap_or(&pitcher.bat);
+        let edge = |b: u8, p: u8| (b as i8).saturating_sub(p as i8).saturating_sub(status);
+        [
+            edge(batter.bat.fastball, pitching.fastball),
+            edge(batter.bat.curveball, pitching.curveball),
+            edge(batter.bat.dropball, pitching.dropball),
+        ]
+    }
+
     /// A fielder's action points, as the engine counts them (his card's,
     /// when the game has players).
     fn points(&self, fielder: u8) -> u8 {
@@ -177,6 +209,7 @@ impl<'a> HeuristicAgent<'a> {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
+                let edge = t.edge(view);
                 let stream = &mut self.stream;
                 Plate::new(
                     t.engine.rules,
@@ -184,6 +217,7 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
+                .with_edge(edge)
                 .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
                 .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(&hands.defense, legal))
@@ -259,6 +293,60 @@ mod tests {
     use crate::field::{Base, load_field};
     use crate::ruleset::Ruleset;
     use crate::ruleset::schema::{Pitch, Response};
+
+    /// The pitcher weighs the batter's edge by pitch type, from the cards:
+    /// Joe de Majo (F 4, C 3, D 3) against Rolan Raian; on the last cell
+    /// of the Status track Raian pitches 2 less. BASIC reads no cards.
+    #[test]
+    fn the_pitcher_knows_the_batters_edge_by_pitch_type() {
+        use crate::engine::Players;
+        use crate::team::load_team;
+        let field = load_field("classic").unwrap();
+        let players = Players::new(
+            &load_team("falchi").unwrap(),
+            &load_team("corsari").unwrap(),
+        )
+        .unwrap();
+        let raian = players
+            .roster(Side::Away)
+            .iter()
+            .find(|c| c.name == "Rolan Raian")
+            .unwrap()
+            .clone();
+        let joe = players.batter(Side::Home, 2).clone();
+        assert_eq!(joe.name, "Joe de Majo");
+        let pitching = raian.pitch.clone().unwrap();
+        for (name, cards) in [("pro", true), ("basic", false)] {
+            let ruleset = Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let engine = Engine::new(&rules, &field).with_players(&players);
+            let (mut state, _) = engine.new_game(1);
+            state.half = crate::engine::Half::Bottom;
+            state.batter = 2;
+            state.dugouts[1].stamina = Some(5);
+            let table = super::Table {
+                engine,
+                defense: Side::Away,
+                fielding: state.dugouts[1].fielding,
+            };
+            let view = View::new(&state, Side::Away);
+            let want = |status: i8| {
+                if !cards {
+                    return [0; 3];
+                }
+                let e = |b: u8, p: u8| b as i8 - p as i8 - status;
+                [
+                    e(joe.bat.fastball, pitching.fastball),
+                    e(joe.bat.curveball, pitching.curveball),
+                    e(joe.bat.dropball, pitching.dropball),
+                ]
+            };
+            assert_eq!(table.edge(&view), want(0), "{name}");
+            state.dugouts[1].stamina = Some(1);
+            let view = View::new(&state, Side::Away);
+            assert_eq!(table.edge(&view), want(-2), "{name} on the -2 cell");
+        }
+    }
 
     /// The BASIC rules on the classic field.
     struct Table {
