@@ -315,7 +315,7 @@ mod tests {
             .clone();
         let joe = players.batter(Side::Home, 2).clone();
         assert_eq!(joe.name, "Joe de Majo");
-        let pitching = raian.pitch.clone().unwrap();
+        let pitching = raian.pitch.unwrap();
         for (name, cards) in [("pro", true), ("basic", false)] {
             let ruleset = Ruleset::load(name).unwrap();
             let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
