@@ -58,13 +58,13 @@ pub fn shuffle_seed(seed: u64, game: u64) -> u64 {
 
 /// Plays a game with seed `seed` (game number `game` of a run) between two
 /// agents (home, away); every action and event goes to `sink` as it
-/// happens.
-pub fn play_game(
+/// happens (any sink, `dyn Sink` included).
+pub fn play_game<S: Sink + ?Sized>(
     engine: &Engine<'_>,
     seed: u64,
     game: u64,
     agents: [&mut dyn Agent; 2],
-    sink: &mut dyn Sink,
+    sink: &mut S,
 ) -> Result<State, RunError> {
     let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
     for e in &events {

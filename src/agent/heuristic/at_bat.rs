@@ -223,17 +223,60 @@ pub struct CardBook {
     /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
     /// What the memorandum weighs for a draw, worked out for every hand of
-    /// up to `TABLED` cards: its `Worth` after drawing one and two cards,
-    /// found through `tabled`. (A hand as it is needs no table:
-    /// `worth_now` is a few lookups.)
+    /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
+    /// two cards. (A hand as it is needs no table: `worth_now` is a few
+    /// lookups.)
     worth: Vec<[Worth; 2]>,
-    /// `worth`'s row for a hand packed by `pack`, plus one (0: none).
-    tabled: Vec<u16>,
 }
 
 /// Hands of up to this many cards have their worth tabulated; the hand
 /// limits of every shipped ruleset keep hands smaller.
 const TABLED: u8 = 7;
+
+/// `RANK_SKIP[i][left][n]`: how many hands of up to `TABLED` cards come
+/// before one holding `n` cards of type `i`, among those that agree with it
+/// on the types before `i` and leave `left` cards for the types from `i`
+/// on (the hands listed with the counts of the first type slowest to
+/// change, as `CardBook::tabulate_worth` lists them).
+const RANK_SKIP: [[[u16; 8]; 8]; 6] = {
+    /// How many hands of `types` types hold at most `cards` cards: the
+    /// binomial C(cards + types, types).
+    const fn hands_up_to(types: usize, cards: usize) -> u16 {
+        let (mut count, mut k) = (1u32, 1u32);
+        while k <= types as u32 {
+            count = count * (cards as u32 + k) / k;
+            k += 1;
+        }
+        count as u16
+    }
+    let mut skip = [[[0u16; 8]; 8]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut left = 0;
+        while left < 8 {
+            let mut n = 1;
+            while n <= left {
+                skip[i][left][n] = skip[i][left][n - 1] + hands_up_to(5 - i, left - (n - 1));
+                n += 1;
+            }
+            left += 1;
+        }
+        i += 1;
+    }
+    skip
+};
+
+/// A hand of up to `TABLED` cards' place among all such hands (0 to
+/// 1715), as `CardBook::tabulate_worth` lists them.
+fn rank(hand: &Types) -> usize {
+    let mut left = usize::from(TABLED);
+    let mut rank = 0;
+    for (skip, &n) in RANK_SKIP.iter().zip(hand) {
+        rank += usize::from(skip[left][usize::from(n)]);
+        left -= usize::from(n);
+    }
+    rank
+}
 
 /// A hand packed into a number, three bits per type.
 fn pack(hand: &Types) -> usize {
@@ -281,7 +324,6 @@ impl CardBook {
             defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
             worth: Vec::new(),
-            tabled: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
         // serves to work the tables out.
@@ -321,8 +363,8 @@ impl CardBook {
         book
     }
 
-    /// Works out `worth` and `tabled` for every hand of up to `TABLED`
-    /// cards of either deck.
+    /// Works out `worth` for every hand of up to `TABLED` cards of either
+    /// deck.
     fn tabulate_worth(&mut self) {
         /// Every hand of up to `left` more cards of the types from `i` on.
         fn hands(hand: &mut Types, i: usize, left: u8, each: &mut dyn FnMut(&Types)) {
@@ -336,14 +378,12 @@ impl CardBook {
             }
             hand[i] = 0;
         }
-        let mut tabled = vec![0u16; 1 << 18];
         let mut worth = Vec::new();
         hands(&mut [0; 6], 0, TABLED, &mut |hand| {
+            debug_assert_eq!(rank(hand), worth.len());
             worth.push([1, 2].map(|draw| self.work_out(hand, draw)));
-            tabled[pack(hand)] = worth.len() as u16;
         });
         self.worth = worth;
-        self.tabled = tabled;
     }
 
     /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
@@ -352,11 +392,10 @@ impl CardBook {
         if draw == 0 {
             return self.worth_now(hand);
         }
-        match self.tabled.get(pack(hand)) {
-            Some(&row) if row > 0 && hand.iter().all(|&n| n <= 7) => {
-                self.worth[usize::from(row) - 1][usize::from(draw) - 1]
-            }
-            _ => self.work_out(hand, draw),
+        if hand.iter().map(|&n| u32::from(n)).sum::<u32>() <= u32::from(TABLED) {
+            self.worth[rank(hand)][usize::from(draw) - 1]
+        } else {
+            self.work_out(hand, draw)
         }
     }
 
