@@ -4,10 +4,16 @@
 //! lowers his pitching values once he has thrown a pitch (a reliever who
 //! comes in tired, or a starter a short game leaves at stamina 1, pitches
 //! until then), bringing in the rested pitcher with the best pitching
-//! values the lineup rules allow. He makes no other changes.
+//! values the lineup rules allow. Where the rules have closers (a role
+//! that only relieves, from the 8th inning on: MAJOR's Pc), he brings one
+//! in at the start of a late half inning he leads by one to three runs.
+//! He makes no other changes.
 
 use crate::agent::{Legal, View};
 use crate::engine::{Action, Engine, Phase};
+
+/// The earliest inning a closer's role may start at to count as one.
+const CLOSER_FROM: u8 = 8;
 
 /// A pitching change, when the manager wants one now.
 pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
@@ -25,9 +31,26 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
         }
         _ => false,
     };
-    if !forced && !tired {
+    // A closer for a late lead (major.1.3.1.pitcher-roles).
+    let is_closer = |player: u8| {
+        let card = players.card(side, player);
+        let roles = &engine.rules.roles;
+        roles
+            .get(&card.major_role())
+            .or_else(|| roles.get(&card.role))
+            .and_then(|spec| spec.pitches)
+            .is_some_and(|p| p.relieves && !p.starts && p.from_inning >= CLOSER_FROM)
+    };
+    let (inning, ..) = view.situation();
+    let lead = i64::from(view.score(side)) - i64::from(view.score(side.other()));
+    let closing = matches!(view.phase(), Phase::Position)
+        && inning >= CLOSER_FROM
+        && (1..=3).contains(&lead)
+        && !is_closer(dugout.fielding[0]);
+    if !forced && !tired && !closing {
         return None;
     }
+    let only_closers = closing && !forced && !tired;
     let pitcher = dugout.fielding[0];
     let worth = |player: u8| {
         let card = players.card(side, player);
@@ -42,6 +65,7 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
             Action::Substitute { player, replaced } if replaced == pitcher => Some(player),
             _ => None,
         })
+        .filter(|&p| !only_closers || is_closer(p))
         .max_by_key(|&p| (worth(p), std::cmp::Reverse(p)))
         .map(|player| Action::Substitute {
             player,
