@@ -532,7 +532,8 @@ impl Field {
                 .unwrap_or_else(|| self.fence_square(direction))
         };
         vec![
-            self.mound()[0],
+            // A validated field has a mound.
+            self.mound().first().copied().unwrap_or(self.catcher()),
             self.catcher(),
             outer(Base::First),
             middle(CutoffZone::FirstSecond, Base::Second),
