@@ -8,10 +8,9 @@
 //! must be relieved before his team defends again.
 
 use super::event::EventKind;
-use super::rules::{Arg, StaminaRules, Tiring};
+use super::rules::{Arg, GameRules, StaminaRules, Tiring};
 use super::state::{Dugout, Phase, Resume, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
-use crate::ruleset::schema::Roles;
 use crate::team::PlayerCard;
 
 impl Engine<'_> {
@@ -26,7 +25,13 @@ impl Engine<'_> {
     /// added to his pitching values. A pitcher left at 0, with nobody to
     /// relieve him, pitches on the last cell.
     pub(crate) fn status(&self, state: &State, side: Side) -> i8 {
-        match (self.tracks_stamina(), state.dugouts[side.index()].stamina) {
+        self.status_of(&state.dugouts[side.index()])
+    }
+
+    /// The modifier of the Status cell of a dugout's pitcher (see
+    /// `status`).
+    pub fn status_of(&self, dugout: &Dugout) -> i8 {
+        match (self.tracks_stamina(), dugout.stamina) {
             (Some(rules), Some(stamina)) => rules.track.modifier(i64::from(stamina.max(1))),
             _ => 0,
         }
@@ -77,7 +82,10 @@ impl Engine<'_> {
         let relief = state.dugouts[side.index()].relief;
         let rolled = rules.initial.int(&[
             Arg::Int(i64::from(die)),
-            Arg::Name(card.major_role().code()),
+            Arg::Name(
+                card.counted_role(|r| self.rules.roles.contains_key(r))
+                    .code(),
+            ),
             Arg::Bool(relief),
         ])?;
         // A starter in a shorter game loses the innings not played
@@ -316,8 +324,8 @@ struct Changes<'a> {
     in_game: [u64; 4],
     /// The star quality of the players in the game.
     stars: u32,
-    /// Where each role fields and when a pitcher may pitch.
-    roles: &'a Roles,
+    /// The rules (when a pitcher may pitch).
+    rules: &'a GameRules,
     /// The inning being played.
     inning: u8,
 }
@@ -341,7 +349,7 @@ impl<'a> Changes<'a> {
             dugout,
             in_game,
             stars: 0,
-            roles: &engine.rules.roles,
+            rules: engine.rules,
             inning: state.inning,
         };
         changes.stars = roster
@@ -386,13 +394,10 @@ impl<'a> Changes<'a> {
 
     /// Whether a pitcher may come in as a reliever now (players.roles,
     /// major.1.3.1.pitcher-roles: Ps only starts, Pr from the 2nd inning,
-    /// Pc from the 8th): his card's MAJOR role where the rules know it,
-    /// else the printed one.
+    /// Pc from the 8th).
     fn may_relieve(&self, card: &PlayerCard) -> bool {
-        self.roles
-            .get(&card.major_role())
-            .or_else(|| self.roles.get(&card.role))
-            .and_then(|spec| spec.pitches)
+        self.rules
+            .pitcher_use(card)
             .is_some_and(|p| p.relieves && self.inning >= p.from_inning)
     }
 }

@@ -19,12 +19,13 @@ use crate::ruleset::schema::{
     DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
     GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
     MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, PlayerCards, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits,
-    SpecialSwap, StaminaTrack, Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff,
-    ThrowModifier, ThrowTargets, Validate,
+    PitchResponse, PitcherUse, PlayerCards, Roles, Run, RunHome, ShortThrow, Shortened,
+    SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas, TexasMissedFly,
+    ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
-use crate::script::{Map, ScriptError};
+use crate::script::{FromScript, Map, ScriptError};
+use crate::team::PlayerCard;
 
 /// An argument to a hook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -563,6 +564,14 @@ impl GameRules {
         }
     }
 
+    /// When a card may pitch under these rules (`players.roles`): by the
+    /// role it counts as (a pitcher's MAJOR role where the rules know it);
+    /// `None` for a card that does not pitch.
+    pub fn pitcher_use(&self, card: &PlayerCard) -> Option<PitcherUse> {
+        let role = card.counted_role(|r| self.roles.contains_key(r));
+        self.roles.get(&role).and_then(|spec| spec.pitches)
+    }
+
     /// The clause a rule key cites (`"engine"` for the engine's own
     /// structure, which the rules notes explain).
     pub fn source(&self, key: &str) -> &str {
@@ -628,6 +637,18 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// Runs a hook now, while the rules are read, to tabulate it: a
+    /// failing script is a problem of the ruleset, reported at its source.
+    fn run_now<T: FromScript>(&mut self, hook: &Memoised, args: Vec<rhai::Dynamic>) -> Option<T> {
+        match hook.hook.hook.call_as::<T>(args) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.problems.push(Diagnostic::from(e));
+                None
+            }
+        }
+    }
+
     /// A special card, with its effect in every situation when it is
     /// immediate: `special.immediate` tabulated now (a failing script is a
     /// problem of the ruleset).
@@ -645,13 +666,7 @@ impl Reader<'_> {
                         rhai::Dynamic::from(on_base),
                         rhai::Dynamic::from(outs),
                     ];
-                    match hook.hook.hook.call_as::<Map>(args) {
-                        Ok(map) => effects.push(effect_of(&map)),
-                        Err(e) => {
-                            self.problems.push(Diagnostic::from(e));
-                            return None;
-                        }
-                    }
+                    effects.push(effect_of(&self.run_now::<Map>(&hook, args)?));
                 }
             }
             Some(effects)
@@ -678,13 +693,7 @@ impl Reader<'_> {
                     rhai::Dynamic::from(run as i64),
                     rhai::Dynamic::from(bases as i64),
                 ];
-                match hook.hook.hook.call_as::<i64>(args) {
-                    Ok(left) => *cell = left.clamp(0, 20) as u8,
-                    Err(e) => {
-                        self.problems.push(Diagnostic::from(e));
-                        return None;
-                    }
-                }
+                *cell = self.run_now::<i64>(&hook, args)?.clamp(0, 20) as u8;
             }
         }
         Some(table)
@@ -702,15 +711,8 @@ impl Reader<'_> {
                     rhai::Dynamic::from(cause.name().to_string()),
                     rhai::Dynamic::from(relief),
                 ];
-                match hook.hook.hook.call_as::<i64>(args) {
-                    Ok(cells) => {
-                        table[cause as usize][usize::from(relief)] = cells.clamp(0, 99) as u8;
-                    }
-                    Err(e) => {
-                        self.problems.push(Diagnostic::from(e));
-                        return None;
-                    }
-                }
+                let cells = self.run_now::<i64>(&hook, args)?;
+                table[cause as usize][usize::from(relief)] = cells.clamp(0, 99) as u8;
             }
         }
         Some(table)

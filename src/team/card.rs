@@ -84,6 +84,17 @@ impl PlayerCard {
         }
     }
 
+    /// The role the card counts as under a ruleset that knows the roles
+    /// `known` says it knows (`players.roles`): a pitcher's MAJOR role
+    /// where the ruleset knows it, else `P`; any other card its role.
+    pub fn counted_role(&self, known: impl Fn(&Role) -> bool) -> Role {
+        if !self.is_pitcher() {
+            return self.role;
+        }
+        let major = self.major_role();
+        if known(&major) { major } else { Role::Pitcher }
+    }
+
     /// The batting direction (1-6) a die face sends this batter's ball to.
     pub fn direction(&self, face: u8) -> Option<u8> {
         self.dirs.direction(face)

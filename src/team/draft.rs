@@ -485,13 +485,7 @@ mod tests {
     use crate::ruleset::{OptionValues, Ruleset};
     use crate::team::{HeuristicDrafter, RandomDrafter, check_team, load_team};
 
-    fn pro(settings: &[&str]) -> (Ruleset, TeamRules, OptionValues) {
-        let ruleset = Ruleset::load("pro").expect("PRO");
-        let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
-        let options = ruleset.option_values(&settings).expect("good settings");
-        let rules = TeamRules::new(&ruleset, &options).expect("team rules");
-        (ruleset, rules, options)
-    }
+    use crate::team::team_rules::pro;
 
     fn base_box() -> Pool {
         let teams = [load_team("falchi").unwrap(), load_team("corsari").unwrap()];

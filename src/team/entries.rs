@@ -29,15 +29,7 @@ impl<'a> Entries<'a> {
 
     /// The role a card counts as under the ruleset.
     fn counted_role(&self, card: &PlayerCard) -> Role {
-        if !card.is_pitcher() {
-            return card.role;
-        }
-        let major = card.major_role();
-        if self.known.contains(&major) {
-            major
-        } else {
-            Role::Pitcher
-        }
+        card.counted_role(|r| self.known.contains(r))
     }
 
     /// One map per card, in file order: the `roster` of `roster.check`.

@@ -171,16 +171,9 @@ fn half_team(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::Ruleset;
     use crate::team::{check_team, load_team};
 
-    fn pro(settings: &[&str]) -> (Ruleset, TeamRules, crate::ruleset::OptionValues) {
-        let ruleset = Ruleset::load("pro").expect("PRO");
-        let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
-        let options = ruleset.option_values(&settings).expect("good settings");
-        let rules = TeamRules::new(&ruleset, &options).expect("team rules");
-        (ruleset, rules, options)
-    }
+    use crate::team::team_rules::pro;
 
     fn base_box() -> Pool {
         // The second team first: the split goes by number, not file order.

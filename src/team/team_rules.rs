@@ -119,15 +119,7 @@ impl TeamRules {
     /// The role a card counts as under the ruleset: a pitcher's MAJOR role
     /// where `players.roles` knows it, else `P`; any other card its role.
     pub fn counted_role(&self, card: &PlayerCard) -> Role {
-        if !card.is_pitcher() {
-            return card.role;
-        }
-        let major = card.major_role();
-        if self.known.contains(&major) {
-            major
-        } else {
-            Role::Pitcher
-        }
+        card.counted_role(|r| self.known.contains(r))
     }
 
     /// Whether a card may start as the pitcher (`lineup.rules`).
@@ -174,6 +166,22 @@ fn decoded<T: DeserializeOwned + Validate>(
         },
         None => Ok(None),
     }
+}
+
+/// PRO's team rules with these option settings, for tests.
+#[cfg(test)]
+pub(crate) fn pro(
+    settings: &[&str],
+) -> (
+    crate::ruleset::Ruleset,
+    TeamRules,
+    crate::ruleset::OptionValues,
+) {
+    let ruleset = crate::ruleset::Ruleset::load("pro").expect("PRO");
+    let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+    let options = ruleset.option_values(&settings).expect("good settings");
+    let rules = TeamRules::new(&ruleset, &options).expect("team rules");
+    (ruleset, rules, options)
 }
 
 #[cfg(test)]

@@ -24,21 +24,13 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
     let side = view.side();
     let dugout = view.dugout(side);
     let forced = matches!(view.phase(), Phase::Relief);
-    let tired = match (engine.rules.stamina.as_ref(), dugout.stamina) {
-        (Some(rules), Some(stamina)) => {
-            stamina == 0
-                || (rules.track.modifier(i64::from(stamina)) < 0 && dugout.pitcher_pitches > 0)
-        }
-        _ => false,
-    };
+    let tired =
+        dugout.stamina == Some(0) || (engine.status_of(dugout) < 0 && dugout.pitcher_pitches > 0);
     // A closer for a late lead (major.1.3.1.pitcher-roles).
     let is_closer = |player: u8| {
-        let card = players.card(side, player);
-        let roles = &engine.rules.roles;
-        roles
-            .get(&card.major_role())
-            .or_else(|| roles.get(&card.role))
-            .and_then(|spec| spec.pitches)
+        engine
+            .rules
+            .pitcher_use(players.card(side, player))
             .is_some_and(|p| p.relieves && !p.starts && p.from_inning >= CLOSER_FROM)
     };
     let (inning, ..) = view.situation();

@@ -86,10 +86,7 @@ impl Table<'_> {
         );
         let dugout = view.dugout(self.defense);
         let pitcher = players.card(self.defense, dugout.fielding[0]);
-        let status = match (&self.engine.rules.stamina, dugout.stamina) {
-            (Some(rules), Some(s)) => rules.track.modifier(i64::from(s.max(1))),
-            _ => 0,
-        };
+        let status = self.engine.status_of(dugout);
         let pitching = pitcher.pitch.as_ref().unwrap_or(&pitcher.bat);
         let edge = |b: u8, p: u8| (b as i8).saturating_sub(p as i8).saturating_sub(status);
         [
