@@ -72,6 +72,13 @@ pub enum Action {
         /// The receiver.
         to: u8,
     },
+    /// The fielder on a fly ball's square lets it drop: the offense runs
+    /// at once, then the defense spends the rest of its points
+    /// (`field.let_drop`).
+    LetDrop,
+    /// After a missed fly, the offense sends the runner standing on this
+    /// circle to his next base, or nobody (`field.fly_miss`).
+    Send(Option<u8>),
     /// The defense ends its turn.
     EndTurn,
     /// The runner whose die was rolled moves this many circles (0 stays).

@@ -20,6 +20,9 @@ pub enum OutHow {
     Force,
     /// The ball reached the base he was running to before him.
     Tag,
+    /// He lost a collision with the fielder holding the ball at home plate
+    /// (offense.collision).
+    Collision,
 }
 
 /// Where a batted ball came down.
@@ -275,6 +278,19 @@ pub enum EventKind {
         from: u8,
         /// To circle.
         to: u8,
+    },
+    /// A runner and the fielder with the ball collided at home plate.
+    Collided {
+        /// The runner's slot.
+        slot: u8,
+        /// Whether the ball was there before him.
+        ball_first: bool,
+        /// The offense's die.
+        offense_die: u8,
+        /// The defense's die.
+        defense_die: u8,
+        /// Whether he is out.
+        out: bool,
     },
     /// A run scored.
     Scored {

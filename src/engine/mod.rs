@@ -31,7 +31,7 @@ pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
 pub use players::{Players, throw_minimum};
-pub use rules::{GameRules, HookFailure, StaminaRules, Tiring, script_calls};
+pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
     Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, Side,
     State, is_infielder,
@@ -125,8 +125,12 @@ impl<'a> Engine<'a> {
         match &state.phase {
             Phase::Position | Phase::Relief | Phase::Pitch | Phase::Defense => defense,
             Phase::Memorandum { side } => Decision::Choose { side: *side },
-            Phase::Response { .. } | Phase::TexasChoice | Phase::Run => offense,
+            Phase::Response { .. }
+            | Phase::TexasChoice
+            | Phase::Run
+            | Phase::MissAdvance { .. } => offense,
             Phase::HitDice { .. } => dice(3, "hit"),
+            Phase::CollisionDice { .. } => dice(2, "collision"),
             Phase::StaminaDie { .. } => dice(1, "stamina"),
             Phase::DefenseDie { purpose } => dice(
                 1,
@@ -188,7 +192,9 @@ impl<'a> Engine<'a> {
             Phase::TexasChoice => vec![Action::Texas(Lie::Ground), Action::Texas(Lie::Fly)],
             Phase::Defense => self.defense_actions(state),
             Phase::Run => self.run_actions(state),
+            Phase::MissAdvance { .. } => self.send_actions(state),
             Phase::HitDice { .. }
+            | Phase::CollisionDice { .. }
             | Phase::StaminaDie { .. }
             | Phase::DefenseDie { .. }
             | Phase::RunDie
@@ -229,6 +235,7 @@ impl<'a> Engine<'a> {
                 Some(range) => range.allows(*n),
                 None => *n == 0,
             },
+            (Phase::MissAdvance { .. }, Action::Send(on)) => self.send_legal(state, *on),
             _ => false,
         }
     }
@@ -304,6 +311,14 @@ impl<'a> Engine<'a> {
             }
             (Phase::RunDie, Action::Dice(dice)) => self.run_die(state, action, dice, events),
             (Phase::Run, Action::Advance(n)) => self.advance(state, action, *n, events),
+            (Phase::MissAdvance { wall }, Action::Send(on)) => {
+                let wall = *wall;
+                self.send(state, action, *on, wall, events)
+            }
+            (Phase::CollisionDice { ball_first }, Action::Dice(dice)) => {
+                let ball_first = *ball_first;
+                self.collision(state, action, ball_first, dice, events)
+            }
             (Phase::Over, _) => Err(illegal(action, "the game is over")),
             (phase, _) => Err(illegal(
                 action,
@@ -326,6 +341,8 @@ fn phase_word(phase: &Phase) -> &'static str {
         Phase::Defense => "a defense action",
         Phase::DefenseDie { .. } => "a defense die",
         Phase::RunDie => "a runner's die",
+        Phase::MissAdvance { .. } => "the offense's runner to send up a base",
+        Phase::CollisionDice { .. } => "the dice of a collision at home plate",
         Phase::Run => "the offense's run",
         Phase::Over => "nothing",
     }

@@ -368,10 +368,8 @@ impl Engine<'_> {
                 };
                 events.push(ev("hit.fence", EventKind::Dropped));
                 // Off the wall the fly cannot be caught: played as a missed
-                // catch, which moves everybody up a base and ends the
-                // defense's first turn.
-                self.missed_catch_advance(state, "hit.fence", events);
-                self.end_defense_turn(state, events);
+                // catch (`field.fly_miss`).
+                self.missed_fly(state, "hit.fence", true, events);
             }
             crate::field::Landing::HomeRun => {
                 events.push(ev(
@@ -493,6 +491,7 @@ impl Engine<'_> {
         play.moved = [0; 9];
         play.carried = 0;
         play.budget = 0;
+        play.others_bases = None;
         let later = play.turn > 1;
         // A fly nobody caught in the first turn has fallen (field.let_drop).
         if later
@@ -584,6 +583,9 @@ impl Engine<'_> {
             _ => None,
         };
         let costs = &self.rules.costs;
+        if self.may_let_drop(state, play) {
+            actions.push(Action::LetDrop);
+        }
         match &state.ball {
             Ball::Loose { .. } => actions.extend(
                 self.loose_ball_action(state, play)
@@ -650,16 +652,27 @@ impl Engine<'_> {
             return None;
         }
         if *lie == Lie::Fly && !*dropped && play.turn == 1 {
-            Some(if play.home_run {
-                Action::Leap(f)
+            if !play.home_run {
+                Some(Action::Catch(f))
+            } else if self.rules.leap.fielders.includes(is_infielder(f)) {
+                Some(Action::Leap(f))
             } else {
-                Action::Catch(f)
-            })
+                None
+            }
         } else if *lie == Lie::Ground || *dropped {
             Some(Action::Pickup(f))
         } else {
             None
         }
+    }
+
+    /// Whether the defense may let the fly on its fielder's square drop,
+    /// for the offense to run at once (`field.let_drop`,
+    /// major.3.7.5.let-drop): a catch he could try, points or not.
+    fn may_let_drop(&self, state: &State, play: &Play) -> bool {
+        self.rules.let_drop.offense_runs_at_once
+            && play.resume_budget.is_none()
+            && matches!(self.loose_ball_action(state, play), Some(Action::Catch(_)))
     }
 
     /// Whether a defense action is legal now: the same answer as looking it
@@ -681,6 +694,7 @@ impl Engine<'_> {
         }
         match *action {
             Action::EndTurn => true,
+            Action::LetDrop => self.may_let_drop(state, play),
             Action::Move { fielder, to } => {
                 let busy = match state.ball {
                     Ball::Held { by } => self.carry_cost(play, by).is_none().then_some(by),
@@ -777,7 +791,8 @@ impl Engine<'_> {
                     {
                         play.in_diamond = true;
                     }
-                    let out = self.base_outs(state, fielder, false, events);
+                    let out = self.rules.touch.on_entering_base_square
+                        && self.base_outs(state, fielder, false, events);
                     self.after_fielding(state, out, events);
                 } else {
                     self.maybe_end_defense_turn(state, events);
@@ -805,12 +820,12 @@ impl Engine<'_> {
             Action::Pickup(f) => {
                 play.budget = play.budget.saturating_sub(self.rules.costs.pickup);
                 let dropped = matches!(state.ball, Ball::Loose { dropped: true, .. });
+                let pickup = &self.rules.pickup;
                 let automatic = dropped
-                    || self
-                        .rules
-                        .pickup
-                        .automatic_from_turn
-                        .is_some_and(|t| play.turn >= t);
+                    || pickup.automatic_from_turn.is_some_and(|t| play.turn >= t)
+                    || pickup
+                        .automatic_after_misses
+                        .is_some_and(|m| play.pickup_misses >= m);
                 if automatic {
                     events.push(ev(
                         "field.ground_pickup",
@@ -838,6 +853,15 @@ impl Engine<'_> {
                 state.phase = Phase::DefenseDie {
                     purpose: DefenseRoll::Throw { from, to },
                 };
+            }
+            Action::LetDrop => {
+                play.resume_budget = Some(play.budget);
+                if let Ball::Loose { lie, dropped, .. } = &mut state.ball {
+                    *lie = Lie::Ground;
+                    *dropped = self.rules.let_drop.pickup == DroppedPickup::Automatic;
+                }
+                events.push(ev("field.let_drop", EventKind::Dropped));
+                self.start_offense_turn(state, events);
             }
             Action::EndTurn => self.end_defense_turn(state, events),
             _ => return Err(illegal(action, "not a defense action")),
@@ -868,6 +892,11 @@ impl Engine<'_> {
         let Some(base) = self.field.base_at(square) else {
             return false;
         };
+        // At home plate the runners who come in collide with him
+        // (offense.collision): nobody is out before that.
+        if base == Base::Home && self.rules.collision.is_some() {
+            return false;
+        }
         // Which runners the ball can put out here (out.ways): a throw that
         // beats them, or a fielder who got the ball on the base himself.
         let ways = &self.rules.out_ways;
@@ -934,7 +963,10 @@ impl Engine<'_> {
     /// (core.out.offense-choice); otherwise the defense goes on while it has
     /// action points.
     fn after_fielding(&self, state: &mut State, out: bool, events: &mut Vec<Event>) {
-        if out && state.outs < self.rules.outs_per_half {
+        // An out made without a pass may leave the fielder his points
+        // (out.after, major.3.10.out-no-pass).
+        let goes_on = self.rules.after_out.unassisted_may_continue;
+        if out && !goes_on && state.outs < self.rules.outs_per_half {
             self.end_defense_turn(state, events);
         } else {
             self.maybe_end_defense_turn(state, events);
@@ -1013,18 +1045,17 @@ impl Engine<'_> {
                     if state.outs >= self.rules.outs_per_half {
                         self.end_play(state, 0, events);
                     } else {
-                        self.end_defense_turn(state, events);
+                        self.after_fielding(state, true, events);
                     }
                 } else if leap {
                     self.home_run(state, events);
                 } else {
                     if let Ball::Loose { dropped, lie, .. } = &mut state.ball {
-                        *dropped = true;
+                        *dropped = self.rules.fly_miss.pickup == DroppedPickup::Automatic;
                         *lie = Lie::Ground;
                     }
                     events.push(ev("field.fly_miss", EventKind::Dropped));
-                    self.missed_catch_advance(state, "field.fly_miss", events);
-                    self.end_defense_turn(state, events);
+                    self.missed_fly(state, "field.fly_miss", false, events);
                 }
             }
             DefenseRoll::Pickup { fielder, need } => {
@@ -1042,7 +1073,12 @@ impl Engine<'_> {
                 if success {
                     let out = self.picked_up(state, fielder, events);
                     self.after_fielding(state, out, events);
-                } else if state.play.as_ref().is_some_and(|p| p.budget > 0) {
+                    return Ok(());
+                }
+                if let Some(play) = state.play.as_mut() {
+                    play.pickup_misses = play.pickup_misses.saturating_add(1);
+                }
+                if state.play.as_ref().is_some_and(|p| p.budget > 0) {
                     state.phase = Phase::Defense;
                 } else {
                     self.end_defense_turn(state, events);
@@ -1154,7 +1190,41 @@ impl Engine<'_> {
                 play.handled.push(to + 1);
                 play.fielded_at = None;
             }
-            self.base_outs(state, to, true, events);
+            let out = self.base_outs(state, to, true, events);
+            if state.outs >= self.rules.outs_per_half {
+                self.end_play(state, 0, events);
+                return Ok(());
+            }
+            // The ball reaches home plate just after a runner: they collide
+            // (offense.collision).
+            if self.collides_at(state, to)
+                && state.play.as_ref().is_some_and(|p| p.at_plate.is_some())
+            {
+                state.phase = Phase::CollisionDice { ball_first: false };
+                return Ok(());
+            }
+            self.after_pass(state, to, first, out, events);
+            return Ok(());
+        }
+        // The ball is not there just after the runner at the plate: he
+        // scores.
+        self.score_at_plate(state, events);
+        let fielder_there = state.fielder_on(now).filter(|_| now != at);
+        if self.rules.in_flight.fielder_on_square_fields_it && fielder_there.is_some() {
+            // It stops on a fielder's square: his next turn, picked up as a
+            // ground ball (throw.in_flight, major.3.8.1.short-throw).
+            state.ball = Ball::Loose {
+                at: now,
+                lie: Lie::Ground,
+                dropped: false,
+            };
+            events.push(ev(
+                "throw.in_flight",
+                EventKind::Lies {
+                    lie: Lie::Ground,
+                    chosen: false,
+                },
+            ));
         } else {
             state.ball = Ball::Thrown {
                 at: now,
@@ -1171,19 +1241,174 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// A fly ball not caught (or off the wall): the batter and the runners
-    /// advance as `field.fly_miss` says.
-    fn missed_catch_advance(&self, state: &mut State, rule: &'static str, events: &mut Vec<Event>) {
-        match self.rules.fly_miss.advance {
-            MissAdvance::AllOneBase | MissAdvance::BatterAndOneRunner => {
-                for i in 0..state.runners.len() {
-                    let r = &mut state.runners[i];
-                    let from = r.pos;
-                    r.pos = r.next_base().min(20);
-                    let (slot, to) = (r.slot, r.pos);
-                    events.push(ev(rule, EventKind::Ran { slot, from, to }));
-                }
+    /// After a pass reached fielder `to`: the defense turn ends
+    /// (`throw.turn_end.on_pass`), unless the rules let it go on, or let
+    /// the receiver of a short throw that arrived now throw on with his own
+    /// action points (major.3.8.1.short-throw). A pass that made an out
+    /// always ends it (out.after, major.3.10.out-no-pass).
+    fn after_pass(
+        &self,
+        state: &mut State,
+        to: u8,
+        first: bool,
+        out: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let rule = self.rules.turn_end;
+        let receiver_goes_on = rule.on_pass && !first && rule.receiver_of_short_throw_continues;
+        if out || (rule.on_pass && !receiver_goes_on) {
+            self.end_defense_turn(state, events);
+            return;
+        }
+        if receiver_goes_on {
+            let defense = state.defense();
+            let points = self
+                .action_points(defense, &state.dugouts[defense.index()].fielding, to)
+                .saturating_sub(self.rules.costs.throw);
+            if let Some(play) = state.play.as_mut() {
+                play.budget = points;
             }
+            events.push(ev(
+                "throw.turn_end",
+                EventKind::Plays {
+                    fielder: to,
+                    budget: points,
+                },
+            ));
+        }
+        self.maybe_end_defense_turn(state, events);
+    }
+
+    /// Whether fielder `f` stands on home plate where runners collide with
+    /// him (`offense.collision`).
+    fn collides_at(&self, state: &State, f: u8) -> bool {
+        self.rules.collision.is_some()
+            && self.field.base_at(state.fielders[usize::from(f % 9)]) == Some(Base::Home)
+    }
+
+    /// The runner waiting at the plate for a collision that will not come
+    /// scores.
+    fn score_at_plate(&self, state: &mut State, events: &mut Vec<Event>) {
+        let Some(runner) = state.play.as_mut().and_then(|p| p.at_plate.take()) else {
+            return;
+        };
+        state.runners.push(runner);
+        self.score_arrivals(state, "offense.run", events);
+    }
+
+    /// The collision's dice (offense.collision, major.3.11.2.collision): the
+    /// runner at the plate is out or scores. The ball first, the offense
+    /// turn goes on; the ball after him, the defense's turn ends (after an
+    /// out) or goes on as after any pass. After an out the others may move
+    /// only the bases the rule gives in the offense turn that follows.
+    pub(crate) fn collision(
+        &self,
+        state: &mut State,
+        action: &Action,
+        ball_first: bool,
+        dice: &[u8],
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        let [offense_die, defense_die] = *dice else {
+            return Err(illegal(
+                action,
+                "a collision takes two dice: the offense's, then the defense's",
+            ));
+        };
+        if ![offense_die, defense_die]
+            .iter()
+            .all(|d| (1..=6).contains(d))
+        {
+            return Err(illegal(action, "dice show 1 to 6"));
+        }
+        let (Some(table), Some(runner)) = (
+            self.rules.collision.as_ref(),
+            state.play.as_ref().and_then(|p| p.at_plate),
+        ) else {
+            return Err(illegal(action, "nobody is at the plate"));
+        };
+        let (out, others) = table.resolve(ball_first, offense_die, defense_die);
+        events.push(ev(
+            "offense.collision",
+            EventKind::Rolled {
+                purpose: "collision",
+                dice: dice.to_vec(),
+            },
+        ));
+        events.push(ev(
+            "offense.collision",
+            EventKind::Collided {
+                slot: runner.slot,
+                ball_first,
+                offense_die,
+                defense_die,
+                out,
+            },
+        ));
+        let play = state
+            .play
+            .as_mut()
+            .expect("a runner at the plate has a play");
+        play.at_plate = None;
+        if out {
+            let handled = play.handled.clone();
+            if others > 0 {
+                play.others_bases = Some(others);
+            }
+            self.out(
+                state,
+                runner.slot,
+                OutHow::Collision,
+                handled,
+                "offense.collision",
+                events,
+            );
+            self.release_forces(state, runner.start);
+            if state.outs >= self.rules.outs_per_half {
+                self.end_play(state, 0, events);
+                return Ok(());
+            }
+        } else {
+            state.runners.push(runner);
+            self.score_arrivals(state, "offense.collision", events);
+        }
+        if ball_first {
+            self.next_runner(state, events);
+        } else if out {
+            self.end_defense_turn(state, events);
+        } else {
+            let to = match state.ball {
+                Ball::Held { by } => by,
+                _ => 1,
+            };
+            self.after_pass(state, to, false, false, events);
+        }
+        Ok(())
+    }
+
+    /// A fly ball not caught (or off the wall, `wall`): the batter and the
+    /// runners advance as `field.fly_miss` says: all of them a base, or the
+    /// batter to first (with the runners he forces) and then one runner of
+    /// the offense's choice; then the defense's turn ends or goes on.
+    fn missed_fly(
+        &self,
+        state: &mut State,
+        rule: &'static str,
+        wall: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let one_runner = self.rules.fly_miss.advance == MissAdvance::BatterAndOneRunner;
+        for i in 0..state.runners.len() {
+            let r = &mut state.runners[i];
+            let to = match r.forced_to {
+                _ if !one_runner => r.next_base(),
+                Some(forced) if r.pos < forced => forced,
+                _ => continue,
+            };
+            let from = r.pos;
+            r.pos = to.min(20);
+            let (slot, to) = (r.slot, r.pos);
+            events.push(ev(rule, EventKind::Ran { slot, from, to }));
         }
         for r in &mut state.runners {
             if r.forced_to.is_some_and(|t| r.pos >= t) {
@@ -1191,9 +1416,89 @@ impl Engine<'_> {
             }
         }
         self.score_arrivals(state, rule, events);
+        if one_runner && !self.send_choices(state).is_empty() {
+            state.phase = Phase::MissAdvance { wall };
+            return;
+        }
+        self.after_missed_fly(state, wall, events);
+    }
+
+    /// The runners the offense may send a base after a missed fly: on a
+    /// base, not moved on by the batter, with the next base free (their
+    /// circles).
+    fn send_choices(&self, state: &State) -> Vec<u8> {
+        state
+            .runners
+            .iter()
+            .filter(|r| {
+                r.slot != state.batter
+                    && r.pos > 0
+                    && r.pos == r.start
+                    && r.on_base()
+                    && !state
+                        .runners
+                        .iter()
+                        .any(|o| o.pos == r.next_base() && r.next_base() < 20)
+            })
+            .map(|r| r.pos)
+            .collect()
+    }
+
+    pub(crate) fn send_actions(&self, state: &State) -> Vec<Action> {
+        self.send_choices(state)
+            .into_iter()
+            .map(|pos| Action::Send(Some(pos)))
+            .chain([Action::Send(None)])
+            .collect()
+    }
+
+    pub(crate) fn send_legal(&self, state: &State, on: Option<u8>) -> bool {
+        on.is_none_or(|pos| self.send_choices(state).contains(&pos))
+    }
+
+    /// The offense's runner sent a base after a missed fly (or nobody).
+    pub(crate) fn send(
+        &self,
+        state: &mut State,
+        action: &Action,
+        on: Option<u8>,
+        wall: bool,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        if !self.send_legal(state, on) {
+            return Err(illegal(
+                action,
+                "only a runner on a base, not moved up by the batter, with the next base free",
+            ));
+        }
+        if let Some(r) = on.and_then(|pos| state.runners.iter_mut().find(|r| r.pos == pos)) {
+            let from = r.pos;
+            r.pos = r.next_base();
+            r.forced_to = None;
+            let (slot, to) = (r.slot, r.pos);
+            events.push(ev("field.fly_miss", EventKind::Ran { slot, from, to }));
+            self.score_arrivals(state, "field.fly_miss", events);
+            sort_runners(state);
+        }
+        self.after_missed_fly(state, wall, events);
+        Ok(())
+    }
+
+    /// After a missed fly's runners moved: the defense's turn ends, or (by
+    /// `field.fly_miss.ends_defense_turn`) goes on with its points, or, for
+    /// a ball off the wall, begins.
+    fn after_missed_fly(&self, state: &mut State, wall: bool, events: &mut Vec<Event>) {
+        if self.rules.fly_miss.ends_defense_turn {
+            self.end_defense_turn(state, events);
+        } else if wall {
+            self.start_defense_turn(state, events);
+        } else {
+            self.maybe_end_defense_turn(state, events);
+        }
     }
 
     fn end_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+        self.score_at_plate(state, events);
         events.push(ev("core.sequence", EventKind::DefenseTurnEnded));
         if state.play.as_ref().is_some_and(|p| p.home_run)
             && !matches!(state.ball, Ball::Held { .. })
@@ -1371,6 +1676,12 @@ impl Engine<'_> {
                 limit = runner.pos;
             }
         }
+        // After a collision out the others move only so many bases
+        // (offense.collision, major.3.11.2.collision).
+        if let Some(bases) = play.others_bases {
+            limit = limit.min(runner.next_base() + 5 * bases.saturating_sub(1));
+            home = None;
+        }
         let most = die.min(limit.saturating_sub(runner.pos));
         let must = runner.pos == 0 || !runner.on_base() || forced;
         let least = if must { most.min(1) } else { 0 };
@@ -1419,6 +1730,44 @@ impl Engine<'_> {
                     .map(base_pos),
                 _ => None,
             };
+            // A runner reaching the plate where the ball waits, or just
+            // before a throw on its way there, collides with the fielder
+            // (offense.collision): he waits at the plate until it is
+            // settled.
+            let ball_first = holder_base == Some(20);
+            let thrown_home =
+                matches!(state.ball, Ball::Thrown { to, .. } if self.collides_at(state, to));
+            if self.rules.collision.is_some()
+                && (ball_first || thrown_home)
+                && let Some(i) = state.runners.iter().position(|r| r.slot == slot)
+                && state.runners[i].pos + n >= 20
+            {
+                let mut runner = state.runners.remove(i);
+                events.push(ev(
+                    "offense.run",
+                    EventKind::Ran {
+                        slot,
+                        from: runner.pos,
+                        to: 20,
+                    },
+                ));
+                runner.pos = 20;
+                // A runner already waiting for the throw scores: it will
+                // come just after this one.
+                self.score_at_plate(state, events);
+                if let Some(play) = state.play.as_mut() {
+                    play.at_plate = Some(runner);
+                }
+                if ball_first {
+                    state.phase = Phase::CollisionDice { ball_first: true };
+                    return Ok(());
+                }
+                self.next_runner(state, events);
+                return Ok(());
+            }
+            let Some(play) = state.play.as_ref() else {
+                return Ok(());
+            };
             let handled = play.handled.clone();
             let r = state
                 .runners
@@ -1463,6 +1812,17 @@ impl Engine<'_> {
 
     fn end_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
         events.push(ev("core.sequence", EventKind::OffenseTurnEnded));
+        // The defense turn a dropped fly interrupted goes on with its
+        // points (field.let_drop, major.3.7.5.let-drop).
+        if !self.walk_off_now(state)
+            && let Some(play) = state.play.as_mut()
+            && let Some(budget) = play.resume_budget.take()
+        {
+            play.offense_turn = false;
+            play.budget = budget;
+            self.maybe_end_defense_turn(state, events);
+            return;
+        }
         let settled = state.runners.iter().all(Runner::on_base);
         let moved = state.play.as_ref().is_some_and(|p| p.moved_this_turn);
         if self.walk_off_now(state) || (!moved) || state.runners.is_empty() {
@@ -1562,6 +1922,7 @@ impl Engine<'_> {
     }
 
     fn end_play(&self, state: &mut State, batter_reached: u8, events: &mut Vec<Event>) {
+        self.score_at_plate(state, events);
         events.push(ev("out.after", EventKind::PlayEnded { batter_reached }));
         for r in &mut state.runners {
             r.start = r.pos;

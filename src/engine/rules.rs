@@ -15,13 +15,13 @@ use serde::de::DeserializeOwned;
 use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
-    self, ActionPoints, BallLie, BasePath, Budget, CatchMinimum, Costs, CountLimits, DefenseDeck,
-    DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw, Foul, GameLength,
-    GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop, LineupRules, Memorandum,
-    MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials, OutWays, PitchOutcomes,
-    PitchResponse, PitcherUse, PlayerCards, Roles, Run, RunHome, ShortThrow, Shortened,
-    SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas, TexasMissedFly,
-    ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, Validate,
+    self, ActionPoints, AfterOut, BallLie, BasePath, BaseTouch, Budget, CatchMinimum, Costs,
+    CountLimits, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw,
+    Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop,
+    LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials,
+    OutWays, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, Roles, Run, RunHome,
+    ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas,
+    TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{FromScript, Map, ScriptError};
@@ -407,6 +407,16 @@ pub struct GameRules {
     pub run_home: Option<RunHome>,
     /// `offense.diamond_stop`.
     pub diamond_stop: DiamondStop,
+    /// `offense.collision` tabulated (rulesets with collisions at home
+    /// plate: major.3.11.2.collision).
+    pub collision: Option<Collision>,
+    /// `bases.touch` (where a ruleset does not set it: a fielder entering a
+    /// base square touches the base, and the catcher on C touches home).
+    pub touch: BaseTouch,
+    /// `out.after`.
+    pub after_out: AfterOut,
+    /// `throw.turn_end`.
+    pub turn_end: ThrowTurnEnd,
     /// The clause each rule key cites.
     sources: HashMap<String, String>,
 }
@@ -551,6 +561,17 @@ impl GameRules {
                 },
                 run_home: r.optional("offense.run_home"),
                 diamond_stop: r.value("offense.diamond_stop")?,
+                collision: if r.ruleset.rules.contains_key("offense.collision") {
+                    Some(r.collision_table("offense.collision")?)
+                } else {
+                    None
+                },
+                touch: r.optional("bases.touch").unwrap_or(BaseTouch {
+                    on_entering_base_square: true,
+                    catcher_box_touches_home: true,
+                }),
+                after_out: r.value("out.after")?,
+                turn_end: r.value("throw.turn_end")?,
                 sources: ruleset
                     .rules
                     .iter()
@@ -699,6 +720,36 @@ impl Reader<'_> {
         Some(table)
     }
 
+    /// `offense.collision` for both cases (the ball first or not) and every
+    /// pair of dice, run now.
+    fn collision_table(&mut self, key: &str) -> Option<Collision> {
+        let hook = self.hook(key)?;
+        let mut cells = [[[(false, 0); 6]; 6]; 2];
+        for (ball_first, table) in cells.iter_mut().enumerate() {
+            for (offense, row) in table.iter_mut().enumerate() {
+                for (defense, cell) in row.iter_mut().enumerate() {
+                    let args = vec![
+                        rhai::Dynamic::from(offense as i64 + 1),
+                        rhai::Dynamic::from(defense as i64 + 1),
+                        rhai::Dynamic::from(ball_first == 1),
+                    ];
+                    let map = self.run_now::<Map>(&hook, args)?;
+                    let out = map
+                        .get("out")
+                        .and_then(|v| v.as_bool().ok())
+                        .unwrap_or(false);
+                    let others = map
+                        .get("others_advance")
+                        .and_then(|v| v.as_int().ok())
+                        .unwrap_or(0)
+                        .clamp(0, 4) as u8;
+                    *cell = (out, others);
+                }
+            }
+        }
+        Some(Collision { cells })
+    }
+
     /// A hook over a small closed set of inputs, run for each of them now:
     /// `stamina.loss` for every cause, for a starter and a reliever. A
     /// failing script is a problem of the ruleset, reported at its source.
@@ -716,6 +767,34 @@ impl Reader<'_> {
             }
         }
         Some(table)
+    }
+}
+
+/// `offense.collision` tabulated: for the ball first (1) or after the
+/// runner (0), the offense's die and the defense's (1..=6), whether the
+/// runner is out and how many bases the other runners may then move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collision {
+    cells: [[[(bool, u8); 6]; 6]; 2],
+}
+
+impl Collision {
+    /// The collision's result for these dice: whether the runner is out,
+    /// and the bases the offense may then move its other runners (0: no
+    /// limit beyond the usual).
+    pub fn resolve(&self, ball_first: bool, offense_die: u8, defense_die: u8) -> (bool, u8) {
+        let die = |d: u8| usize::from(d.clamp(1, 6) - 1);
+        self.cells[usize::from(ball_first)][die(offense_die)][die(defense_die)]
+    }
+
+    /// The chance that the runner is out, over the 36 pairs of dice.
+    pub fn out_chance(&self, ball_first: bool) -> f32 {
+        let outs = self.cells[usize::from(ball_first)]
+            .iter()
+            .flatten()
+            .filter(|(out, _)| *out)
+            .count();
+        outs as f32 / 36.0
     }
 }
 
@@ -764,6 +843,26 @@ mod tests {
         assert_eq!(table[5][..3], [5, 5, 4]);
         assert_eq!(table[3][4], 2);
         assert!(rules("pro").long_runs.is_none());
+    }
+
+    /// major.3.11.2.collision, tabulated: the ball first, the defense wins
+    /// ties with its +2; the ball after, it needs more than the offense
+    /// with +1; an out lets the others move one base. PRO has none.
+    #[test]
+    fn major_collisions_are_tabulated_from_the_hook() {
+        let rules = |name: &str| {
+            let ruleset = Ruleset::load(name).unwrap();
+            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
+        };
+        let major = rules("major");
+        let collision = major.collision.expect("MAJOR has collisions");
+        assert_eq!(collision.resolve(true, 6, 4), (true, 1));
+        assert_eq!(collision.resolve(true, 6, 3), (false, 0));
+        assert_eq!(collision.resolve(false, 5, 4), (false, 0));
+        assert_eq!(collision.resolve(false, 5, 5), (true, 1));
+        assert!((collision.out_chance(true) - 30.0 / 36.0).abs() < 1e-6);
+        assert!((collision.out_chance(false) - 21.0 / 36.0).abs() < 1e-6);
+        assert!(rules("pro").collision.is_none());
     }
 
     /// A memoised hook runs its script once per distinct input on a

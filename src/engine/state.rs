@@ -169,6 +169,25 @@ pub struct Play {
     pub offense_turn: bool,
     /// A home run that a fielder may try to rob at the fence.
     pub home_run: bool,
+    /// Ground-ball pickups missed in this play
+    /// (`field.ground_pickup.automatic_after_misses`).
+    #[serde(default)]
+    pub pickup_misses: u8,
+    /// The runner who has reached home plate where a collision with the
+    /// catcher may still put him out (`offense.collision`): the ball
+    /// waiting there, or a throw to it on its way. He scores, or is out,
+    /// when it is settled.
+    #[serde(default)]
+    pub at_plate: Option<Runner>,
+    /// After a collision out, how many bases the other runners may move in
+    /// the offense turn that follows (`offense.collision`).
+    #[serde(default)]
+    pub others_bases: Option<u8>,
+    /// A defense turn interrupted by the offense's run at once on a fly let
+    /// drop (`field.let_drop.offense_runs_at_once`): the action points it
+    /// resumes with.
+    #[serde(default)]
+    pub resume_budget: Option<u8>,
 }
 
 impl Play {
@@ -194,6 +213,10 @@ impl Play {
             run_die: None,
             offense_turn: false,
             home_run: false,
+            pickup_misses: 0,
+            at_plate: None,
+            others_bases: None,
+            resume_budget: None,
         }
     }
 }
@@ -247,6 +270,18 @@ pub enum Phase {
     DefenseDie {
         /// What it is for.
         purpose: DefenseRoll,
+    },
+    /// A fly ball was missed (or came off the wall): the offense may send
+    /// one runner of its choice to his next base (`field.fly_miss`).
+    MissAdvance {
+        /// Whether the ball came off the wall, before any defense turn.
+        wall: bool,
+    },
+    /// The dice of a collision at home plate (chance: the offense's die,
+    /// then the defense's).
+    CollisionDice {
+        /// Whether the ball was at the plate before the runner.
+        ball_first: bool,
     },
     /// The die of the runner about to move (chance).
     RunDie,

@@ -416,6 +416,8 @@ impl Driver<'_> {
                 vec![Action::Throw { from, to: *to }]
             }
             Step::EndTurn => vec![Action::EndTurn],
+            Step::LetDrop => vec![Action::LetDrop],
+            Step::Send(on) => vec![Action::Send(*on)],
             Step::Advance(n) => vec![Action::Advance(*n)],
             Step::Illegal(inner) => return self.actions(inner, span),
         })
@@ -535,6 +537,8 @@ pub fn step_text(step: &Step) -> String {
         }
         Step::Throw { from: None, to } => format!("throw: {}", fielder(*to)),
         Step::EndTurn => "end_turn".into(),
+        Step::LetDrop => "let_drop".into(),
+        Step::Send(on) => format!("send: {}", on.map_or("none".to_string(), words::circle_key)),
         Step::Advance(n) => format!("advance: {n}"),
         Step::Illegal(inner) => format!("illegal: {{{}}}", step_text(inner)),
     }
@@ -598,6 +602,8 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
             format!("throw: {{from: {}, to: {}}}", fielder(*from), fielder(*to))
         }
         Action::EndTurn => "end_turn".into(),
+        Action::LetDrop => "let_drop".into(),
+        Action::Send(on) => format!("send: {}", on.map_or("none".to_string(), words::circle_key)),
         Action::Advance(n) => format!("advance: {n}"),
     }
 }

@@ -272,6 +272,11 @@ pub enum Step {
     },
     /// `end_turn`.
     EndTurn,
+    /// `let_drop`: the fielder on a fly's square lets it drop.
+    LetDrop,
+    /// `send: first|second|third|none`: after a missed fly, the runner on
+    /// that base goes up one.
+    Send(Option<u8>),
     /// `advance: n`.
     Advance(u8),
     /// `illegal: decision`: the engine must refuse it.

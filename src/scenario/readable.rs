@@ -49,7 +49,7 @@ const SIDES: &[&str] = &["home", "away"];
 const DECKS: &[&str] = &["defense", "offense"];
 const HALVES: &[&str] = &["top", "bottom"];
 const LIES: &[&str] = &["ground", "fly"];
-const OUTS: &[&str] = &["strikeout", "caught", "force", "tag"];
+const OUTS: &[&str] = &["strikeout", "caught", "force", "tag", "collision"];
 const LANDINGS: &[&str] = &["field", "wall", "home_run"];
 const FIELDING: &[&str] = &["catch", "leap", "pickup"];
 const TIRING: &[&str] = &[
@@ -184,6 +184,16 @@ pub(crate) const KINDS: &[(&str, &[(&str, Ty)])] = &[
     (
         "ran",
         &[("slot", Ty::Int), ("from", Ty::Circle), ("to", Ty::Circle)],
+    ),
+    (
+        "collided",
+        &[
+            ("slot", Ty::Int),
+            ("ball_first", Ty::Bool),
+            ("offense_die", Ty::Int),
+            ("defense_die", Ty::Int),
+            ("out", Ty::Bool),
+        ],
     ),
     ("scored", &[("slot", Ty::Int)]),
     (
@@ -543,6 +553,22 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
             "ran",
             vec![("slot", int(*slot)), ("from", int(*from)), ("to", int(*to))],
         ),
+        EventKind::Collided {
+            slot,
+            ball_first,
+            offense_die,
+            defense_die,
+            out,
+        } => (
+            "collided",
+            vec![
+                ("slot", int(*slot)),
+                ("ball_first", Val::Bool(*ball_first)),
+                ("offense_die", int(*offense_die)),
+                ("defense_die", int(*defense_die)),
+                ("out", Val::Bool(*out)),
+            ],
+        ),
         EventKind::Scored { slot } => ("scored", vec![("slot", int(*slot))]),
         EventKind::Out {
             slot,
@@ -559,6 +585,7 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
                         OutHow::Caught => "caught",
                         OutHow::Force => "force",
                         OutHow::Tag => "tag",
+                        OutHow::Collision => "collision",
                     }),
                 ),
                 (
@@ -750,6 +777,13 @@ mod tests {
                 slot: 0,
                 from: 0,
                 to: 5,
+            },
+            EventKind::Collided {
+                slot: 0,
+                ball_first: true,
+                offense_die: 4,
+                defense_die: 2,
+                out: true,
             },
             EventKind::Scored { slot: 0 },
             EventKind::Out {

@@ -160,6 +160,8 @@ pub(crate) const PHASES: &[&str] = &[
     "stamina_die",
     "run_die",
     "run",
+    "miss_advance",
+    "collision_dice",
     "over",
 ];
 
@@ -178,6 +180,8 @@ pub(crate) fn phase(phase: &Phase) -> &'static str {
         Phase::DefenseDie { .. } => "defense_die",
         Phase::RunDie => "run_die",
         Phase::Run => "run",
+        Phase::MissAdvance { .. } => "miss_advance",
+        Phase::CollisionDice { .. } => "collision_dice",
         Phase::Over => "over",
     }
 }

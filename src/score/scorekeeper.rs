@@ -185,6 +185,7 @@ impl PutOut {
             let kind = match self.how {
                 OutHow::Force => " (force)",
                 OutHow::Tag => " (tag)",
+                OutHow::Collision => " (collision)",
                 _ => "",
             };
             format!("out at {}{kind}", base_name(self.at))
@@ -563,7 +564,7 @@ impl<'f> Scorekeeper<'f> {
             } => {
                 let pos = self.now.pos_of(*slot).unwrap_or(0);
                 let at = match how {
-                    OutHow::Tag if pos > 0 && pos.is_multiple_of(5) => pos,
+                    OutHow::Tag | OutHow::Collision if pos > 0 && pos.is_multiple_of(5) => pos,
                     _ => (pos / 5 + 1) * 5,
                 };
                 self.now.remove(*slot);
@@ -632,6 +633,7 @@ impl<'f> Scorekeeper<'f> {
             | EventKind::Plays { .. }
             | EventKind::Dropped
             | EventKind::Threw { .. }
+            | EventKind::Collided { .. }
             | EventKind::DefenseTurnEnded
             | EventKind::OffenseTurnEnded
             | EventKind::PlayEnded { .. } => {}

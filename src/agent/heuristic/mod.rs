@@ -255,6 +255,7 @@ impl<'a> HeuristicAgent<'a> {
                 self.home.as_ref().unwrap_or(view.fielders()),
             ),
             Phase::Run => running::advance(t, view, legal.actions()),
+            Phase::MissAdvance { .. } => running::send(legal.actions()),
             _ => None,
         }
     }

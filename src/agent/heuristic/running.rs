@@ -77,11 +77,27 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
     for a in actions {
         let Action::Advance(n) = *a else { continue };
         let to = runner.pos + n;
+        let collision = t.engine.rules.collision.as_ref();
         let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
-            // Running into the ball: out, and worse the further he ran.
-            OUT_VALUE - 0.01 * f32::from(n)
+            match collision.filter(|_| to >= 20) {
+                // Into the ball at the plate: a collision he seldom wins.
+                Some(c) => {
+                    let out = c.out_chance(true);
+                    (1.0 - out) * BASE_VALUE[4] + out * OUT_VALUE
+                }
+                // Running into the ball: out, and worse the further he ran.
+                None => OUT_VALUE - 0.01 * f32::from(n),
+            }
         } else if to >= 20 {
-            BASE_VALUE[4]
+            match (collision, view.ball()) {
+                // Just ahead of a throw to the plate: a collision if it
+                // arrives with its next die.
+                (Some(c), Ball::Thrown { .. }) => {
+                    let out = c.out_chance(false) * risk(t, view, 20);
+                    (1.0 - out) * BASE_VALUE[4] + out * OUT_VALUE
+                }
+                _ => BASE_VALUE[4],
+            }
         } else if to.is_multiple_of(5) && n > 0 {
             value_on(to)
         } else if n == 0 && runner.on_base() {
@@ -100,6 +116,19 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
         }
     }
     best.map(|(_, n)| Action::Advance(n))
+}
+
+/// After a missed fly, the runner to send a base: the most advanced the
+/// rules allow (from third he scores), as nothing can go wrong.
+pub(super) fn send(actions: &[Action]) -> Option<Action> {
+    actions
+        .iter()
+        .filter(|a| matches!(a, Action::Send(_)))
+        .max_by_key(|a| match a {
+            Action::Send(on) => on.map_or(0, |p| p + 1),
+            _ => 0,
+        })
+        .cloned()
 }
 
 /// What a runner at circle `at`, heading for the base at circle `ahead`,

@@ -22,6 +22,8 @@ const STEPS: &[&str] = &[
     "pickup",
     "throw",
     "end_turn",
+    "let_drop",
+    "send",
     "advance",
     "illegal",
 ];
@@ -57,13 +59,17 @@ impl Reader<'_> {
             self.unknown(key_span, &format!("decision `{name}`"), &name, STEPS);
             return None;
         }
-        if name == "end_turn" {
+        if name == "end_turn" || name == "let_drop" {
             if let Some(v) = value
                 && v.value != Value::Null
             {
-                self.err(v.span, "`end_turn` takes no value");
+                self.err(v.span, format!("`{name}` takes no value"));
             }
-            return Some(Step::EndTurn);
+            return Some(if name == "end_turn" {
+                Step::EndTurn
+            } else {
+                Step::LetDrop
+            });
         }
         let Some(v) = value else {
             self.err_hint(
@@ -106,6 +112,9 @@ impl Reader<'_> {
             "advance" => self
                 .int(v, 0, 20, "an advance")
                 .map(|n| Step::Advance(n as u8)),
+            "send" => self
+                .word(v, &["first", "second", "third", "none"], "runner")
+                .map(|w| Step::Send(super::super::words::base_circle(w))),
             "move" => self.moves(v),
             "throw" => self.throw(v),
             "illegal" => {
