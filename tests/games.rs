@@ -267,6 +267,11 @@ fn seeded_faq_games_are_pinned_and_add_up() {
 }
 
 #[test]
+fn seeded_major_games_are_pinned_and_add_up() {
+    pin_games("major");
+}
+
+#[test]
 fn the_main_job_plays_the_default_game() {
     let main = bod(&[]).succeeds();
     let play = bod(&["play"]).succeeds();
