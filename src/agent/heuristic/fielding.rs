@@ -9,6 +9,7 @@ use super::Table;
 use crate::agent::{Legal, View};
 use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
+use crate::ruleset::schema::OutWay;
 
 /// The bases in order, with their circles on the base path.
 const BASES: [(Base, u8); 4] = [
@@ -41,6 +42,20 @@ fn out_value(runners: &[Runner], target: u8) -> f32 {
     victims(runners, target)
         .map(|r| 1.0 + f32::from(r.pos) / 20.0)
         .sum()
+}
+
+/// What touching the base at circle `target` with the ball is worth: its
+/// outs, where a touch makes them (`out.ways`); at home plate, where the
+/// runners collide with the fielder instead, as likely as he wins.
+fn touch_value(t: &Table<'_>, runners: &[Runner], target: u8) -> f32 {
+    if !t.engine.rules.out_ways.contains(&OutWay::TouchBeatsRunner) {
+        return 0.0;
+    }
+    let value = out_value(runners, target);
+    match &t.engine.rules.collision {
+        Some(c) if target == 20 => value * c.out_chance(true),
+        _ => value,
+    }
 }
 
 /// Picks the defense's action in a defense turn. `home` is where the
@@ -260,6 +275,34 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
             let score = chance * value - 0.001 * f32::from(steps);
             if chance > 0.0 && best.is_none_or(|(s, ..)| score > s) {
                 best = Some((score, receiver, sq, steps));
+            }
+        }
+    }
+    // Where the rules let him carry the ball onto a base, a touch there
+    // is a sure out (major.3.9.move-with-ball, major.2.9.touch-base).
+    let carry = &t.engine.rules.move_with_ball;
+    if carry.who.includes(is_infielder(by)) && t.engine.rules.touch.on_entering_base_square {
+        let first = if play.carried == 0 {
+            carry.first_square
+        } else {
+            carry.next_squares
+        };
+        for (base, target) in BASES {
+            let value = touch_value(t, runners, target);
+            if value == 0.0 {
+                continue;
+            }
+            for &sq in t.engine.field.base_squares(base) {
+                let steps = t.engine.field.king_distance(from, sq);
+                let cost = u16::from(first)
+                    + u16::from(steps.saturating_sub(1)) * u16::from(carry.next_squares);
+                if steps == 0 || cost > u16::from(budget) || !t.may_stand(by, sq) {
+                    continue;
+                }
+                let score = value - 0.001 * f32::from(steps);
+                if best.is_none_or(|(s, ..)| score > s) {
+                    best = Some((score, by, sq, steps));
+                }
             }
         }
     }
