@@ -22,6 +22,14 @@ fn random_faq_games_end_and_keep_the_invariants() {
     random_games_keep_the_invariants("faq", Some(&players), 300);
 }
 
+#[test]
+fn random_major_games_end_and_keep_the_invariants() {
+    let home = bod::team::load_team("falchi").unwrap();
+    let away = bod::team::load_team("corsari").unwrap();
+    let players = Players::new(&home, &away).unwrap();
+    random_games_keep_the_invariants("major", Some(&players), 300);
+}
+
 /// Plays `games` games of random managers and checks every event.
 fn random_games_keep_the_invariants(ruleset: &str, players: Option<&Players>, games: u64) {
     let ruleset = Ruleset::load(ruleset).unwrap();

@@ -377,7 +377,9 @@ mod tests {
                 all.push(Action::Memo(Memo::Discard(vec![a, b])));
             }
         }
-        all.extend([Action::Texas(Lie::Ground), Action::EndTurn]);
+        all.extend([Action::Texas(Lie::Ground), Action::EndTurn, Action::LetDrop]);
+        all.push(Action::Send(None));
+        all.extend((0..21).map(|c| Action::Send(Some(c))));
         all.extend((0..22).map(Action::Advance));
         for f in 0..10u8 {
             all.extend([
@@ -395,15 +397,19 @@ mod tests {
     /// `is_legal` answers exactly like a lookup in `legal_actions`, for the
     /// listed actions and for every other draw, discard, card, run, move,
     /// throw and fielding action, at every choice of many random games:
-    /// BASIC without players, PRO and FAQ with the sample teams.
+    /// BASIC without players, PRO, FAQ and MAJOR with the sample teams.
     #[test]
     fn is_legal_matches_the_listed_actions() {
         let field = load_field("classic").unwrap();
         let home = crate::team::load_team("falchi").unwrap();
         let away = crate::team::load_team("corsari").unwrap();
         let players = Players::new(&home, &away).unwrap();
-        for (name, with_players, games) in [("basic", false, 6), ("pro", true, 3), ("faq", true, 3)]
-        {
+        for (name, with_players, games) in [
+            ("basic", false, 6),
+            ("pro", true, 3),
+            ("faq", true, 3),
+            ("major", true, 4),
+        ] {
             let ruleset = Ruleset::load(name).unwrap();
             let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
             let engine = Engine::new(&rules, &field);
