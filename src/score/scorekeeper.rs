@@ -348,6 +348,8 @@ struct Pending {
     /// (an out then is a rundown).
     settling: bool,
     scored: Vec<u8>,
+    /// Runners who scored by winning a collision at home plate.
+    safe_at_plate: Vec<u8>,
     /// Fielders (numbers) who dropped a fly ball they stood under.
     dropped: Vec<u8>,
     /// Squares each fielder (0..9) moved since the ball was hit.
@@ -364,6 +366,8 @@ pub struct Scorekeeper<'f> {
     pending: Option<Pending>,
     half_hits: u32,
     half_errors: u32,
+    /// The runner who has just won a collision at home plate.
+    safe_at_plate: Option<u8>,
 }
 
 impl<'f> Scorekeeper<'f> {
@@ -376,6 +380,7 @@ impl<'f> Scorekeeper<'f> {
             pending: None,
             half_hits: 0,
             half_errors: 0,
+            safe_at_plate: None,
         }
     }
 
@@ -447,6 +452,7 @@ impl<'f> Scorekeeper<'f> {
                     batter_max: 0,
                     settling: false,
                     scored: Vec::new(),
+                    safe_at_plate: Vec::new(),
                     dropped: Vec::new(),
                     robbed_by: None,
                     moved: [0; 9],
@@ -532,10 +538,16 @@ impl<'f> Scorekeeper<'f> {
                 }
             }
             EventKind::Scored { slot } => {
+                let collided = self.safe_at_plate.take() == Some(*slot);
                 let from = self.now.pos_of(*slot);
                 self.now.run(*slot);
                 match self.pending.as_mut() {
-                    Some(p) if p.resulting => p.scored.push(*slot),
+                    Some(p) if p.resulting => {
+                        p.scored.push(*slot);
+                        if collided {
+                            p.safe_at_plate.push(*slot);
+                        }
+                    }
                     _ => {
                         let side = self.now.offense();
                         if let Some(p) = self.pending.as_mut() {
@@ -550,7 +562,11 @@ impl<'f> Scorekeeper<'f> {
                                     "{}-H",
                                     from.map_or('?', |f| base_digit(f.min(15)))
                                 ),
-                                words: "scores".to_string(),
+                                words: if collided {
+                                    "scores, safe in a collision at the plate".to_string()
+                                } else {
+                                    "scores".to_string()
+                                },
                                 after: self.now.clone(),
                             },
                         });
@@ -605,6 +621,9 @@ impl<'f> Scorekeeper<'f> {
                     innings: self.now.inning,
                 });
             }
+            EventKind::Collided { slot, out, .. } => {
+                self.safe_at_plate = (!out).then_some(*slot);
+            }
             EventKind::Moved { fielder, .. } => {
                 if let Some(m) = self
                     .pending
@@ -633,7 +652,6 @@ impl<'f> Scorekeeper<'f> {
             | EventKind::Plays { .. }
             | EventKind::Dropped
             | EventKind::Threw { .. }
-            | EventKind::Collided { .. }
             | EventKind::DefenseTurnEnded
             | EventKind::OffenseTurnEnded
             | EventKind::PlayEnded { .. } => {}
@@ -771,7 +789,12 @@ impl<'f> Scorekeeper<'f> {
             }
             let (notation, words) = if p.scored.contains(&slot) {
                 s.run(slot);
-                (format!("{}-H", base_digit(from)), "scores".to_string())
+                let words = if p.safe_at_plate.contains(&slot) {
+                    "scores, safe in a collision at the plate"
+                } else {
+                    "scores"
+                };
+                (format!("{}-H", base_digit(from)), words.to_string())
             } else if let Some(o) = p.outs.iter().find(|o| o.slot == slot) {
                 s.remove(slot);
                 s.outs += 1;
