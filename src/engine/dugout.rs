@@ -45,7 +45,9 @@ impl Engine<'_> {
         if self.tracks_stamina().is_some() {
             let stamina = state.dugouts[side.index()].stamina;
             if stamina == Some(0) && self.any_relief(state, side) {
-                state.phase = Phase::Relief;
+                state.phase = Phase::Relief {
+                    resume: Resume::Position,
+                };
                 return;
             }
             if stamina.is_none() {
@@ -185,7 +187,7 @@ impl Engine<'_> {
         self.players?;
         self.rules.substitution.as_ref()?;
         match state.phase {
-            Phase::Relief => (side == state.defense()).then_some(true),
+            Phase::Relief { .. } => (side == state.defense()).then_some(true),
             Phase::Position => (side == state.defense()).then_some(false),
             Phase::Memorandum { side: s } if s == side => Some(false),
             _ => None,
@@ -238,10 +240,20 @@ impl Engine<'_> {
         actions
     }
 
+    /// Whether the defense's pitcher has lost his last point and has
+    /// somebody to relieve him: he must be replaced before another pitch
+    /// (major.2.3.stamina).
+    pub(crate) fn must_relieve(&self, state: &State) -> bool {
+        let side = state.defense();
+        self.tracks_stamina().is_some()
+            && state.dugouts[side.index()].stamina == Some(0)
+            && self.any_relief(state, side)
+    }
+
     /// Whether the defense has anyone to relieve its pitcher.
     fn any_relief(&self, state: &State, side: Side) -> bool {
         let pitcher = state.dugouts[side.index()].fielding[0];
-        // The window of a forced relief (`Phase::Relief`).
+        // The window of a forced relief (`Phase::Relief { .. }`).
         (side == state.defense())
             .then(|| Changes::new(self, state, side, true))
             .flatten()
@@ -300,7 +312,10 @@ impl Engine<'_> {
             dugout.stamina = None;
             dugout.relief = true;
             let resume = match state.phase {
-                Phase::Memorandum { .. } => Resume::Memorandum,
+                Phase::Memorandum { .. }
+                | Phase::Relief {
+                    resume: Resume::Memorandum,
+                } => Resume::Memorandum,
                 _ => Resume::Position,
             };
             state.phase = Phase::StaminaDie { side, resume };
@@ -499,7 +514,7 @@ mod tests {
         let starter = state.dugouts[0].fielding[0];
         state.dugouts[0].stamina = Some(0);
         engine.begin_half(&mut state);
-        assert_eq!(state.phase, Phase::Relief);
+        assert!(matches!(state.phase, Phase::Relief { .. }));
         let listed = engine.legal_actions(&state);
         assert!(!listed.is_empty());
         assert!(

@@ -8,7 +8,7 @@ use super::cards::{CardId, DeckKind};
 use super::dice::{Source, Stream};
 use super::event::{EventKind, OutHow};
 use super::rules::Tiring;
-use super::state::{Ball, Half, Hands, Phase, Runner, Side, State};
+use super::state::{Ball, Half, Hands, Phase, Resume, Runner, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Field, SquareId, SquareKind};
 use crate::ruleset::schema::InitialDraw;
@@ -217,6 +217,14 @@ impl Engine<'_> {
                 slot: state.batter,
             },
         ));
+        // A pitcher who lost his last point in this half inning (a home
+        // run, a reliever's bases) is replaced before the next batter.
+        if self.must_relieve(state) {
+            state.phase = Phase::Relief {
+                resume: Resume::Memorandum,
+            };
+            return;
+        }
         self.start_memo(state, state.defense(), events);
     }
 

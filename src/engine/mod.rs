@@ -123,7 +123,7 @@ impl<'a> Engine<'a> {
         };
         let dice = |count, purpose| Decision::Chance(Chance::Dice { count, purpose });
         match &state.phase {
-            Phase::Position | Phase::Relief | Phase::Pitch | Phase::Defense => defense,
+            Phase::Position | Phase::Relief { .. } | Phase::Pitch | Phase::Defense => defense,
             Phase::Memorandum { side } => Decision::Choose { side: *side },
             Phase::Response { .. }
             | Phase::TexasChoice
@@ -157,7 +157,7 @@ impl<'a> Engine<'a> {
                 actions.extend(self.substitutions(state, state.defense()));
                 actions
             }
-            Phase::Relief => self.substitutions(state, state.defense()),
+            Phase::Relief { .. } => self.substitutions(state, state.defense()),
             Phase::Memorandum { side } => {
                 let mut actions = self.memo_actions(state, *side);
                 actions.extend(self.substitutions(state, *side));
@@ -211,7 +211,7 @@ impl<'a> Engine<'a> {
                 flow::check_positions(self.field, squares).is_ok()
             }
             (Phase::Memorandum { side }, Action::Memo(memo)) => self.memo_legal(state, *side, memo),
-            (Phase::Position | Phase::Relief, Action::Substitute { player, replaced }) => {
+            (Phase::Position | Phase::Relief { .. }, Action::Substitute { player, replaced }) => {
                 self.substitution_legal(state, state.defense(), *player, *replaced)
             }
             (Phase::Memorandum { side }, Action::Substitute { player, replaced }) => {
@@ -263,7 +263,7 @@ impl<'a> Engine<'a> {
                 let side = *side;
                 self.memo(state, side, action, memo, events)
             }
-            (Phase::Position | Phase::Relief, Action::Substitute { player, replaced }) => {
+            (Phase::Position | Phase::Relief { .. }, Action::Substitute { player, replaced }) => {
                 let side = state.defense();
                 self.substitute(state, action, side, *player, *replaced, events)
             }
@@ -331,7 +331,7 @@ impl<'a> Engine<'a> {
 fn phase_word(phase: &Phase) -> &'static str {
     match phase {
         Phase::Position => "the defense's positioning",
-        Phase::Relief => "the defense's relief pitcher",
+        Phase::Relief { .. } => "the defense's relief pitcher",
         Phase::StaminaDie { .. } => "the new pitcher's stamina die",
         Phase::Memorandum { .. } => "a draw or discard before the first pitch",
         Phase::Pitch => "a pitch",
@@ -456,7 +456,7 @@ mod tests {
                             .collect();
                         let changes = matches!(
                             state.phase,
-                            Phase::Position | Phase::Relief | Phase::Memorandum { .. }
+                            Phase::Position | Phase::Relief { .. } | Phase::Memorandum { .. }
                         );
                         let mut all = if state.phase == Phase::Position {
                             Vec::new()

@@ -526,6 +526,10 @@ impl Engine<'_> {
                 },
             ));
         }
+        let on_ball = self.ball_player(state);
+        let Some(play) = state.play.as_mut() else {
+            return;
+        };
         let whose = if play.turn == 1 {
             self.rules.budget.first_turn
         } else {
@@ -541,8 +545,11 @@ impl Engine<'_> {
         let owner = match (whose, holder, play.chosen) {
             (Whose::BallHolder, Some(by), _) => Some(by),
             (Whose::ChosenFielder, _, Some(first)) if later => Some(first),
-            _ => None,
+            _ => on_ball,
         };
+        if let Some(f) = on_ball.filter(|_| owner == on_ball) {
+            play.chosen.get_or_insert(f);
+        }
         if let Some(by) = owner {
             let budget = self.action_points(
                 state.defense(),
@@ -562,12 +569,27 @@ impl Engine<'_> {
         }
     }
 
+    /// The fielder who plays the loose ball because he stands on its
+    /// square, where the rules say so: the defense names nobody else
+    /// (`defense.budget.ball_on_fielder_plays`, major.3.7.1.ap).
+    fn ball_player(&self, state: &State) -> Option<u8> {
+        match state.ball {
+            Ball::Loose { at, .. } if self.rules.budget.ball_on_fielder_plays => state
+                .fielder_on(at)
+                .filter(|&f| self.may_field(&state.ball, f)),
+            _ => None,
+        }
+    }
+
     /// The legal defense actions now.
     pub(crate) fn defense_actions(&self, state: &State) -> Vec<Action> {
         let Some(play) = &state.play else {
             return vec![Action::EndTurn];
         };
         if play.budget == 0 {
+            if let Some(f) = self.ball_player(state) {
+                return vec![Action::PlayBall(f)];
+            }
             return (0..9).map(Action::PlayBall).collect();
         }
         // A short throw that only rolls on: its die is the whole turn
@@ -682,7 +704,11 @@ impl Engine<'_> {
             return *action == Action::EndTurn;
         };
         if play.budget == 0 {
-            return matches!(action, Action::PlayBall(f) if *f < 9);
+            return match (action, self.ball_player(state)) {
+                (Action::PlayBall(f), Some(on_ball)) => *f == on_ball,
+                (Action::PlayBall(f), None) => *f < 9,
+                _ => false,
+            };
         }
         if let Ball::Thrown { thrower, to, .. } = state.ball
             && self.rules.throw_short.only_action

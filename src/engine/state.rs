@@ -229,8 +229,13 @@ pub enum Phase {
     /// change players first).
     Position,
     /// The defense must replace its pitcher, who has no stamina left
-    /// (pro.stamina).
-    Relief,
+    /// (pro.stamina): at the start of a half inning, or before the next
+    /// batter when he lost his last point in the middle of one.
+    Relief {
+        /// Where the game goes on once the reliever's stamina is rolled.
+        #[serde(default)]
+        resume: Resume,
+    },
     /// The die for a new pitcher's stamina (chance).
     StaminaDie {
         /// The side whose pitcher takes the mound.
@@ -375,10 +380,11 @@ impl Default for Dugout {
 }
 
 /// Where the game goes on after a pitcher's stamina roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Resume {
     /// The defense positions its fielders (the start of a half inning).
+    #[default]
     Position,
     /// The defense's memorandum before the next batter.
     Memorandum,

@@ -169,7 +169,7 @@ pub(crate) const PHASES: &[&str] = &[
 pub(crate) fn phase(phase: &Phase) -> &'static str {
     match phase {
         Phase::Position => "position",
-        Phase::Relief => "relief",
+        Phase::Relief { .. } => "relief",
         Phase::StaminaDie { .. } => "stamina_die",
         Phase::Memorandum { .. } => "memorandum",
         Phase::Pitch => "pitch",

@@ -23,7 +23,7 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
     }
     let side = view.side();
     let dugout = view.dugout(side);
-    let forced = matches!(view.phase(), Phase::Relief);
+    let forced = matches!(view.phase(), Phase::Relief { .. });
     let tired =
         dugout.stamina == Some(0) || (engine.status_of(dugout) < 0 && dugout.pitcher_pitches > 0);
     // A closer for a late lead (major.1.3.1.pitcher-roles).

@@ -158,7 +158,7 @@ impl<'a> HeuristicAgent<'a> {
         let (_, _, _, balls, strikes) = view.situation();
         if matches!(
             view.phase(),
-            Phase::Position | Phase::Relief | Phase::Memorandum { .. }
+            Phase::Position | Phase::Relief { .. } | Phase::Memorandum { .. }
         ) && let Some(change) = bullpen::change(t.engine, view, legal)
         {
             return Some(change);

@@ -104,6 +104,10 @@ pub struct Budget {
     pub later_turns: Whose,
     /// Whether any fielder may spend the pool (not only its owner).
     pub any_fielder_moves: bool,
+    /// Whether a fielder standing on the loose ball's square plays it, so
+    /// that the defense names nobody (major.3.7.1.ap).
+    #[serde(default)]
+    pub ball_on_fielder_plays: bool,
 }
 
 impl Validate for Budget {}
