@@ -1,12 +1,14 @@
 //! Scenario files end to end: every BASIC ruling under
-//! `tests/scenarios/basic/`, every PRO ruling under `tests/scenarios/pro/`
-//! and every FAQ ruling under `tests/scenarios/faq/` holds (known failures
-//! aside), and so do the
-//! scenarios of other rulesets under `tests/data/scenarios/variants/`; a deliberately
-//! failing folder reports its differences as a readable diff; every broken
-//! file under `tests/data/scenarios/broken/` reports the diagnostics in its
-//! snapshot; the complete example of `docs/scenarios.md` runs and passes;
-//! and `bod scenario` exits as it should.
+//! `tests/scenarios/basic/`, every PRO ruling under `tests/scenarios/pro/`,
+//! every FAQ ruling under `tests/scenarios/faq/` and every MAJOR ruling
+//! under `tests/scenarios/major/` holds (known failures aside), and so do
+//! the scenarios of other rulesets under `tests/data/scenarios/variants/`;
+//! a deliberately failing folder reports its differences as a readable
+//! diff; every broken file under `tests/data/scenarios/broken/` reports the
+//! diagnostics in its snapshot; the complete example of `docs/scenarios.md`
+//! runs and passes; and `bod scenario` exits as it should. (The MAJOR
+//! rulings under `tests/data/scenarios/major-suspect/` show engine
+//! behaviour that contradicts the rule text; they are not run here.)
 
 mod common;
 
@@ -19,6 +21,7 @@ use bod::scenario::{self, Loader, Outcome};
 
 const BASIC: &str = "tests/scenarios/basic";
 const FAQ: &str = "tests/scenarios/faq";
+const MAJOR: &str = "tests/scenarios/major";
 const PRO: &str = "tests/scenarios/pro";
 
 #[test]
@@ -75,6 +78,27 @@ fn faq_scenarios_are_named_after_the_clause_they_pin() {
     assert!(
         pinning_faq >= 20,
         "{pinning_faq} scenarios pin a faq.* clause"
+    );
+}
+
+#[test]
+fn major_rulings_hold() {
+    let summary = scenario::test_dir(MAJOR).expect("the folder reads");
+    let report = summary.render();
+    assert!(summary.ok(), "{report}");
+    assert_eq!(summary.known(), 0, "{report}");
+    assert!(summary.passed() >= 45, "too few scenarios:\n{report}");
+}
+
+/// Every MAJOR scenario plays the `major` ruleset, pins clauses that hold
+/// under it (MAJOR's own, or PRO's and the core's it inherits), and is
+/// named after the first; at least 40 of them pin a clause of MAJOR's own.
+#[test]
+fn major_scenarios_are_named_after_the_clause_they_pin() {
+    let pinning_major = check_names(MAJOR, "major", &["major", "pro"]);
+    assert!(
+        pinning_major >= 40,
+        "{pinning_major} scenarios pin a major.* clause"
     );
 }
 
