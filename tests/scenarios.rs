@@ -6,9 +6,7 @@
 //! a deliberately failing folder reports its differences as a readable
 //! diff; every broken file under `tests/data/scenarios/broken/` reports the
 //! diagnostics in its snapshot; the complete example of `docs/scenarios.md`
-//! runs and passes; and `bod scenario` exits as it should. (The MAJOR
-//! rulings under `tests/data/scenarios/major-suspect/` show engine
-//! behaviour that contradicts the rule text; they are not run here.)
+//! runs and passes; and `bod scenario` exits as it should.
 
 mod common;
 
