@@ -1621,8 +1621,10 @@ impl Engine<'_> {
                     let bases = usize::from(r.last_base().saturating_sub(r.start) / 5).min(4);
                     run = table[usize::from(run.min(9))][bases];
                 }
+                let card_run = self.runner_card(state, slot).map_or(4, |c| c.run);
                 if let Some(play) = state.play.as_mut() {
                     play.run_die = Some(run);
+                    play.long_run = run < card_run;
                 }
                 state.phase = Phase::Run;
             }
@@ -1747,6 +1749,7 @@ impl Engine<'_> {
         let play = state.play.as_mut().expect("an offense turn has a play");
         let slot = play.to_move.remove(0);
         play.run_die = None;
+        let long_run = std::mem::take(&mut play.long_run);
         if n > 0 {
             play.moved_this_turn = true;
             let holder_base = match state.ball {
@@ -1825,7 +1828,13 @@ impl Engine<'_> {
                 if r.forced_to.is_some_and(|t| to >= t) {
                     r.forced_to = None;
                 }
-                events.push(ev("offense.run", EventKind::Ran { slot, from, to }));
+                // A run its long run shortened cites the rule that did.
+                let rule = if long_run {
+                    "offense.long_runs"
+                } else {
+                    "offense.run"
+                };
+                events.push(ev(rule, EventKind::Ran { slot, from, to }));
                 self.score_arrivals(state, "offense.run", events);
                 if state.phase == Phase::Over {
                     return Ok(());

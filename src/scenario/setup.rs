@@ -15,7 +15,7 @@ use crate::engine::{
     Side, State,
 };
 use crate::field::{SquareId, SquareKind};
-use crate::ruleset::schema::Pitch;
+use crate::ruleset::schema::{InitialDraw, Pitch};
 
 use super::model::{At, CardName, Change, HandOwner, Scenario, SquareSpec, StartPhase, Step};
 use super::words;
@@ -322,13 +322,25 @@ impl Builder<'_> {
             let mut stream = Stream::new(s.seed, deck.index() as u64, Source::Shuffle);
             stream.shuffle(pool);
             for side in [Side::Home, Side::Away] {
+                // Where each manager draws a phase's first hand when he first
+                // plays it (faq.cards.initial, major.2.13.cards-setup), the
+                // top of the first has dealt only the hands of the phases
+                // being played: the others are drawn at the change of sides.
+                let dealt = state.dugouts[side.index()].dealt[deck.index()];
+                let playing = (side == defense) == (deck == DeckKind::Defense);
+                let unplayed =
+                    rules.hand_initial.draw == InitialDraw::FirstPhase && !dealt && !playing;
                 let hand = match fixed[side.index()][deck.index()].take() {
                     Some(h) => h,
+                    None if unplayed => Vec::new(),
                     None => {
                         let n = usize::from(rules.hand_initial.size).min(pool.len());
                         pool.split_off(pool.len() - n)
                     }
                 };
+                if !unplayed || !hand.is_empty() {
+                    state.dugouts[side.index()].dealt[deck.index()] = true;
+                }
                 *state.hands[side.index()].of_mut(deck) = hand;
             }
             let d = &mut state.decks[deck.index()];
