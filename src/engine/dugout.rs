@@ -405,6 +405,7 @@ impl<'a> Changes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::dice::Dice;
     use crate::engine::{GameRules, Players};
     use crate::field::{Field, load_field};
     use crate::ruleset::Ruleset;
@@ -434,7 +435,7 @@ mod tests {
         );
         let mut events = Vec::new();
         engine
-            .apply(&mut state, Action::Dice(vec![3]), &mut events)
+            .apply(&mut state, Action::Dice(Dice::one(3)), &mut events)
             .unwrap();
         (state, events)
     }
@@ -532,7 +533,7 @@ mod tests {
             }
         );
         engine
-            .apply(&mut state, Action::Dice(vec![1]), &mut events)
+            .apply(&mut state, Action::Dice(Dice::one(1)), &mut events)
             .unwrap();
         assert_eq!(state.dugouts[0].stamina, Some(5));
         assert!(state.dugouts[0].relief);
