@@ -168,6 +168,16 @@ impl<'a> Legal<'a> {
             .get_or_init(|| self.engine.legal_actions(self.state))
     }
 
+    /// The legal runs (`Action::Advance(n)`) of a runner whose die was
+    /// rolled, in the engine's order, without building the list.
+    pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
+        let range = self.engine.run_range(self.state);
+        (0..=20u8).filter(move |&n| match &range {
+            Some(range) => range.allows(n),
+            None => n == 0,
+        })
+    }
+
     /// Whether `action` is a legal answer.
     pub fn allows(&self, action: &Action) -> bool {
         self.engine.is_legal(self.state, action)

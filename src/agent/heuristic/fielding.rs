@@ -361,9 +361,22 @@ fn cover_move(
 ) -> Option<Action> {
     let fielders = view.fielders();
     let runners = view.runners();
-    let mut targets: Vec<u8> = runners.iter().map(|r| r.next_base()).collect();
+    // The bases the runners head for, furthest first (a play has at most
+    // four runners; more would be weighed from a list).
+    let mut kept = [0u8; 4];
+    let mut listed = Vec::new();
+    let targets: &mut [u8] = if runners.len() <= kept.len() {
+        let kept = &mut kept[..runners.len()];
+        for (t, r) in kept.iter_mut().zip(runners) {
+            *t = r.next_base();
+        }
+        kept
+    } else {
+        listed.extend(runners.iter().map(|r| r.next_base()));
+        &mut listed
+    };
     targets.sort_unstable_by(|a, b| b.cmp(a));
-    for target in targets {
+    for &target in targets.iter() {
         let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
             continue;
         };

@@ -254,7 +254,7 @@ impl<'a> HeuristicAgent<'a> {
                 legal,
                 self.home.as_ref().unwrap_or(view.fielders()),
             ),
-            Phase::Run => running::advance(t, view, legal.actions()),
+            Phase::Run => running::advance(t, view, legal.advances()),
             _ => None,
         }
     }
