@@ -168,6 +168,13 @@ impl<'a> Legal<'a> {
             .get_or_init(|| self.engine.legal_actions(self.state))
     }
 
+    /// The cards a pitch (`Action::Pitch`) or a response
+    /// (`Action::Respond`) may play now, in hand order, added to `out`:
+    /// those `allows` allows, found without asking about each.
+    pub(crate) fn playable(&self, out: &mut Vec<crate::engine::CardId>) {
+        self.engine.playable_cards(self.state, out);
+    }
+
     /// The legal runs (`Action::Advance(n)`) of a runner whose die was
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {

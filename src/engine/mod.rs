@@ -431,6 +431,26 @@ mod tests {
                             .chain(&hands.offense)
                             .copied()
                             .collect();
+                        let mut playable = Vec::new();
+                        engine.playable_cards(&state, &mut playable);
+                        let card_action = match state.phase {
+                            Phase::Pitch => {
+                                Some((&hands.defense, Action::Pitch as fn(CardId) -> Action))
+                            }
+                            Phase::Response { .. } => {
+                                Some((&hands.offense, Action::Respond as fn(CardId) -> Action))
+                            }
+                            _ => None,
+                        };
+                        let asked: Vec<CardId> = match card_action {
+                            Some((hand, action)) => hand
+                                .iter()
+                                .copied()
+                                .filter(|&c| engine.is_legal(&state, &action(c)))
+                                .collect(),
+                            None => Vec::new(),
+                        };
+                        assert_eq!(playable, asked, "{:?}", state.phase);
                         let changes = matches!(
                             state.phase,
                             Phase::Position | Phase::Relief | Phase::Memorandum { .. }
