@@ -175,6 +175,21 @@ impl<'a> Legal<'a> {
         self.engine.playable_cards(self.state, out);
     }
 
+    /// Whether the draw or discard `memo` is a legal answer: `allows` for
+    /// `Action::Memo`, without building the action.
+    pub(crate) fn allows_memo(&self, memo: &crate::engine::Memo) -> bool {
+        let allowed = match self.state.phase {
+            Phase::Memorandum { side } => self.engine.memo_legal(self.state, side, memo),
+            _ => false,
+        };
+        debug_assert_eq!(
+            allowed,
+            self.allows(&Action::Memo(memo.clone())),
+            "{memo:?}"
+        );
+        allowed
+    }
+
     /// The legal runs (`Action::Advance(n)`) of a runner whose die was
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {

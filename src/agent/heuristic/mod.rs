@@ -199,9 +199,7 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_memo(defense, hand, |memo| {
-                    legal.allows(&Action::Memo(memo.clone()))
-                })
+                .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
                 .map(Action::Memo)
             }
             Phase::Pitch => {
