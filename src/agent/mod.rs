@@ -190,6 +190,18 @@ impl<'a> Legal<'a> {
         allowed
     }
 
+    /// The players the deciding side may send in for `replaced` now
+    /// (`Action::Substitute`), in roster order: those the legal actions
+    /// pair with him, found without listing the others.
+    pub(crate) fn substitutes_for(&self, replaced: u8) -> Vec<u8> {
+        let side = match self.state.phase {
+            Phase::Position | Phase::Relief => self.state.defense(),
+            Phase::Memorandum { side } => side,
+            _ => return Vec::new(),
+        };
+        self.engine.substitutes_for(self.state, side, replaced)
+    }
+
     /// The legal runs (`Action::Advance(n)`) of a runner whose die was
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {

@@ -238,6 +238,25 @@ impl Engine<'_> {
         actions
     }
 
+    /// The players `side` may send in for `replaced` now, in roster order:
+    /// those `substitutions` lists with him, found without listing every
+    /// other change.
+    pub(crate) fn substitutes_for(&self, state: &State, side: Side, replaced: u8) -> Vec<u8> {
+        let Some(changes) = self
+            .substitution_window(state, side)
+            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
+        else {
+            return Vec::new();
+        };
+        let dugout = &state.dugouts[side.index()];
+        if !dugout.batting.contains(&replaced) && !dugout.fielding.contains(&replaced) {
+            return Vec::new();
+        }
+        (0..changes.roster.len() as u8)
+            .filter(|&player| changes.may_come_in(player) && changes.allow(player, replaced))
+            .collect()
+    }
+
     /// Whether the defense has anyone to relieve its pitcher.
     fn any_relief(&self, state: &State, side: Side) -> bool {
         let pitcher = state.dugouts[side.index()].fielding[0];

@@ -462,6 +462,24 @@ mod tests {
                         };
                         if changes {
                             all.extend(substitutes.iter().cloned());
+                            for replaced in 0..30u8 {
+                                let listed_for: Vec<u8> = listed
+                                    .iter()
+                                    .filter_map(|a| match *a {
+                                        Action::Substitute {
+                                            player,
+                                            replaced: r,
+                                        } if r == replaced => Some(player),
+                                        _ => None,
+                                    })
+                                    .collect();
+                                assert_eq!(
+                                    engine.substitutes_for(&state, side, replaced),
+                                    listed_for,
+                                    "{:?}",
+                                    state.phase
+                                );
+                            }
                         }
                         {
                             for c in all {
