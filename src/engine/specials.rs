@@ -72,7 +72,9 @@ impl Engine<'_> {
         };
         let list = self.deck_list(deck);
         let mut allowed = None;
-        for &c in state.hands[side.index()].of(deck) {
+        let hand = state.hands[side.index()].of(deck);
+        out.reserve(hand.len());
+        for &c in hand {
             if any
                 || list.special(c).is_none()
                 || *allowed.get_or_insert_with(|| self.special_allowed(state, side, deck))
