@@ -3,7 +3,7 @@
 //! FAQ with the sample teams.
 
 use bod::agent::RandomAgent;
-use bod::engine::dice::{Source, Stream};
+use bod::engine::dice::{Dice, Source, Stream};
 use bod::engine::{Engine, EventKind, GameRules, Phase, Players};
 use bod::field::load_field;
 use bod::ruleset::Ruleset;
@@ -129,7 +129,7 @@ fn illegal_actions_are_errors_and_change_nothing() {
     let mut events = Vec::new();
     for action in [
         Action::Pitch(CardId(0)),
-        Action::Dice(vec![7]),
+        Action::Dice(Dice::one(7)),
         Action::Position(vec![]),
         Action::EndTurn,
     ] {

@@ -168,6 +168,50 @@ impl<'a> Legal<'a> {
             .get_or_init(|| self.engine.legal_actions(self.state))
     }
 
+    /// The cards a pitch (`Action::Pitch`) or a response
+    /// (`Action::Respond`) may play now, in hand order, added to `out`:
+    /// those `allows` allows, found without asking about each.
+    pub(crate) fn playable(&self, out: &mut Vec<crate::engine::CardId>) {
+        self.engine.playable_cards(self.state, out);
+    }
+
+    /// Whether the draw or discard `memo` is a legal answer: `allows` for
+    /// `Action::Memo`, without building the action.
+    pub(crate) fn allows_memo(&self, memo: &crate::engine::Memo) -> bool {
+        let allowed = match self.state.phase {
+            Phase::Memorandum { side } => self.engine.memo_legal(self.state, side, memo),
+            _ => false,
+        };
+        debug_assert_eq!(
+            allowed,
+            self.allows(&Action::Memo(memo.clone())),
+            "{memo:?}"
+        );
+        allowed
+    }
+
+    /// The players the deciding side may send in for `replaced` now
+    /// (`Action::Substitute`), in roster order: those the legal actions
+    /// pair with him, found without listing the others.
+    pub(crate) fn substitutes_for(&self, replaced: u8) -> Vec<u8> {
+        let side = match self.state.phase {
+            Phase::Position | Phase::Relief { .. } => self.state.defense(),
+            Phase::Memorandum { side } => side,
+            _ => return Vec::new(),
+        };
+        self.engine.substitutes_for(self.state, side, replaced)
+    }
+
+    /// The legal runs (`Action::Advance(n)`) of a runner whose die was
+    /// rolled, in the engine's order, without building the list.
+    pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
+        let range = self.engine.run_range(self.state);
+        (0..=20u8).filter(move |&n| match &range {
+            Some(range) => range.allows(n),
+            None => n == 0,
+        })
+    }
+
     /// Whether `action` is a legal answer.
     pub fn allows(&self, action: &Action) -> bool {
         self.engine.is_legal(self.state, action)

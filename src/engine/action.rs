@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::CardId;
+use super::dice::Dice;
 use super::state::{Lie, Side};
 use crate::field::SquareId;
 
@@ -26,7 +27,7 @@ pub enum Memo {
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Chance: the dice asked for, in order.
-    Dice(Vec<u8>),
+    Dice(Dice),
     /// The defense places its fielders, by position (P, C, 1B ... RF).
     Position(Vec<SquareId>),
     /// A manager sends a player of his bench (roster index `player`) into

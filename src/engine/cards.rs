@@ -145,6 +145,11 @@ impl DeckList {
         self.specials.get(usize::from(index))
     }
 
+    /// Whether the deck holds any special card.
+    pub fn has_specials(&self) -> bool {
+        !self.specials.is_empty()
+    }
+
     /// An immediate special by its index (`Card::Immediate`).
     pub fn immediate(&self, index: u8) -> Option<&Special> {
         self.specials.get(usize::from(index))

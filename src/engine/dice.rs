@@ -101,6 +101,115 @@ impl Stream {
     }
 }
 
+/// The faces of one chance step's dice (a hit's three, a single die),
+/// kept inline: rolling them costs no allocation. It reads as a slice and
+/// serialises as a list of numbers, like the `Vec<u8>` it stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Dice {
+    len: u8,
+    faces: [u8; Dice::MAX],
+}
+
+impl Dice {
+    /// The most dice one step may hold (the rules roll at most three).
+    pub const MAX: usize = 6;
+
+    /// One die.
+    pub fn one(face: u8) -> Self {
+        Self::from([face].as_slice())
+    }
+}
+
+impl std::ops::Deref for Dice {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.faces[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<&[u8]> for Dice {
+    /// # Panics
+    ///
+    /// With more than `Dice::MAX` faces.
+    fn from(faces: &[u8]) -> Self {
+        assert!(faces.len() <= Dice::MAX, "at most {} dice", Dice::MAX);
+        let mut dice = Dice::default();
+        dice.faces[..faces.len()].copy_from_slice(faces);
+        dice.len = faces.len() as u8;
+        dice
+    }
+}
+
+impl<const N: usize> From<[u8; N]> for Dice {
+    fn from(faces: [u8; N]) -> Self {
+        Self::from(faces.as_slice())
+    }
+}
+
+impl From<Vec<u8>> for Dice {
+    fn from(faces: Vec<u8>) -> Self {
+        Self::from(faces.as_slice())
+    }
+}
+
+impl FromIterator<u8> for Dice {
+    /// # Panics
+    ///
+    /// With more than `Dice::MAX` faces.
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        let mut dice = Dice::default();
+        for face in iter {
+            assert!(
+                usize::from(dice.len) < Dice::MAX,
+                "at most {} dice",
+                Dice::MAX
+            );
+            dice.faces[usize::from(dice.len)] = face;
+            dice.len += 1;
+        }
+        dice
+    }
+}
+
+impl Serialize for Dice {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Faces;
+        impl<'de> serde::de::Visitor<'de> for Faces {
+            type Value = Dice;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a list of at most {} dice", Dice::MAX)
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Dice, A::Error> {
+                let mut dice = Dice::default();
+                while let Some(face) = seq.next_element::<u8>()? {
+                    if usize::from(dice.len) == Dice::MAX {
+                        return Err(serde::de::Error::invalid_length(Dice::MAX + 1, &self));
+                    }
+                    dice.faces[usize::from(dice.len)] = face;
+                    dice.len += 1;
+                }
+                Ok(dice)
+            }
+        }
+        deserializer.deserialize_seq(Faces)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +266,18 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_ne!(v, sorted);
+    }
+
+    #[test]
+    fn dice_read_print_and_serialise_like_a_list() {
+        let dice = Dice::from([3, 4, 5]);
+        assert_eq!(&*dice, &[3, 4, 5]);
+        assert_eq!(format!("{dice:?}"), format!("{:?}", vec![3u8, 4, 5]));
+        let json = serde_json::to_string(&dice).unwrap();
+        assert_eq!(json, serde_json::to_string(&vec![3u8, 4, 5]).unwrap());
+        assert_eq!(serde_json::from_str::<Dice>(&json).unwrap(), dice);
+        assert_eq!(Dice::one(6).len(), 1);
+        assert!(serde_json::from_str::<Dice>("[1,2,3,4,5,6,1]").is_err());
+        assert_eq!((0..2).map(|i| i + 1).collect::<Dice>(), Dice::from([1, 2]));
     }
 }

@@ -250,6 +250,25 @@ impl Engine<'_> {
             && self.any_relief(state, side)
     }
 
+    /// The players `side` may send in for `replaced` now, in roster order:
+    /// those `substitutions` lists with him, found without listing every
+    /// other change.
+    pub(crate) fn substitutes_for(&self, state: &State, side: Side, replaced: u8) -> Vec<u8> {
+        let Some(changes) = self
+            .substitution_window(state, side)
+            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
+        else {
+            return Vec::new();
+        };
+        let dugout = &state.dugouts[side.index()];
+        if !dugout.batting.contains(&replaced) && !dugout.fielding.contains(&replaced) {
+            return Vec::new();
+        }
+        (0..changes.roster.len() as u8)
+            .filter(|&player| changes.may_come_in(player) && changes.allow(player, replaced))
+            .collect()
+    }
+
     /// Whether the defense has anyone to relieve its pitcher.
     fn any_relief(&self, state: &State, side: Side) -> bool {
         let pitcher = state.dugouts[side.index()].fielding[0];
@@ -420,6 +439,7 @@ impl<'a> Changes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::dice::Dice;
     use crate::engine::{GameRules, Players};
     use crate::field::{Field, load_field};
     use crate::ruleset::Ruleset;
@@ -449,7 +469,7 @@ mod tests {
         );
         let mut events = Vec::new();
         engine
-            .apply(&mut state, Action::Dice(vec![3]), &mut events)
+            .apply(&mut state, Action::Dice(Dice::one(3)), &mut events)
             .unwrap();
         (state, events)
     }
@@ -547,7 +567,7 @@ mod tests {
             }
         );
         engine
-            .apply(&mut state, Action::Dice(vec![1]), &mut events)
+            .apply(&mut state, Action::Dice(Dice::one(1)), &mut events)
             .unwrap();
         assert_eq!(state.dugouts[0].stamina, Some(5));
         assert!(state.dugouts[0].relief);

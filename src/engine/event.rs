@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, DeckKind};
+use super::dice::Dice;
 use super::state::{Half, Lie, Side};
 use crate::field::SquareId;
 
@@ -208,7 +209,7 @@ pub enum EventKind {
         /// What for.
         purpose: &'static str,
         /// The dice.
-        dice: Vec<u8>,
+        dice: Dice,
     },
     /// The ball was hit.
     Hit {

@@ -454,6 +454,26 @@ mod tests {
                             .chain(&hands.offense)
                             .copied()
                             .collect();
+                        let mut playable = Vec::new();
+                        engine.playable_cards(&state, &mut playable);
+                        let card_action = match state.phase {
+                            Phase::Pitch => {
+                                Some((&hands.defense, Action::Pitch as fn(CardId) -> Action))
+                            }
+                            Phase::Response { .. } => {
+                                Some((&hands.offense, Action::Respond as fn(CardId) -> Action))
+                            }
+                            _ => None,
+                        };
+                        let asked: Vec<CardId> = match card_action {
+                            Some((hand, action)) => hand
+                                .iter()
+                                .copied()
+                                .filter(|&c| engine.is_legal(&state, &action(c)))
+                                .collect(),
+                            None => Vec::new(),
+                        };
+                        assert_eq!(playable, asked, "{:?}", state.phase);
                         let changes = matches!(
                             state.phase,
                             Phase::Position | Phase::Relief { .. } | Phase::Memorandum { .. }
@@ -465,6 +485,24 @@ mod tests {
                         };
                         if changes {
                             all.extend(substitutes.iter().cloned());
+                            for replaced in 0..30u8 {
+                                let listed_for: Vec<u8> = listed
+                                    .iter()
+                                    .filter_map(|a| match *a {
+                                        Action::Substitute {
+                                            player,
+                                            replaced: r,
+                                        } if r == replaced => Some(player),
+                                        _ => None,
+                                    })
+                                    .collect();
+                                assert_eq!(
+                                    engine.substitutes_for(&state, side, replaced),
+                                    listed_for,
+                                    "{:?}",
+                                    state.phase
+                                );
+                            }
                         }
                         {
                             for c in all {

@@ -14,6 +14,7 @@
 //! offense leaves every runner on a base, or at the third out. Every such
 //! behaviour reads its rule from `GameRules`.
 
+use super::dice::Dice;
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
 use super::rules::{Arg, Tiring};
@@ -274,7 +275,7 @@ impl Engine<'_> {
             "hit.direction",
             EventKind::Rolled {
                 purpose: "hit",
-                dice: dice.to_vec(),
+                dice: Dice::from(dice),
             },
         ));
         let int = |i: u8| Arg::Int(i64::from(i));
@@ -1153,7 +1154,7 @@ impl Engine<'_> {
             },
             EventKind::Rolled {
                 purpose: "throw",
-                dice: vec![roll],
+                dice: Dice::one(roll),
             },
         ));
         let result = self.rules.throw.map(&[
@@ -1358,7 +1359,7 @@ impl Engine<'_> {
             "offense.collision",
             EventKind::Rolled {
                 purpose: "collision",
-                dice: dice.to_vec(),
+                dice: Dice::from(dice),
             },
         ));
         events.push(ev(
@@ -1648,7 +1649,7 @@ impl Engine<'_> {
             "offense.run",
             EventKind::Rolled {
                 purpose: "run",
-                dice: vec![*roll],
+                dice: Dice::one(*roll),
             },
         ));
         if let Some(play) = state.play.as_mut() {

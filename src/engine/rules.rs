@@ -78,11 +78,20 @@ pub struct HookFailure(pub String);
 
 /// One memoised call: the memo and the arguments (booleans as 0 and 1,
 /// faces a byte each: a hook's argument types are fixed by its call site).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 struct CallKey {
     memo: u64,
     len: u8,
     args: [i64; MAX_ARGS],
+}
+
+impl PartialEq for CallKey {
+    /// Word by word (the arguments past `len` are always 0).
+    fn eq(&self, other: &Self) -> bool {
+        self.memo == other.memo
+            && self.len == other.len
+            && self.args.iter().zip(&other.args).all(|(a, b)| a == b)
+    }
 }
 
 impl Hash for CallKey {
@@ -95,7 +104,15 @@ impl Hash for CallKey {
     }
 }
 
-type Results = HashMap<CallKey, Result<Rc<Map>, String>, BuildHasherDefault<WordHasher>>;
+/// A memoised result as it is kept: an integer hook's integer as it is
+/// (no map to look it up in), a map hook's map.
+#[derive(Debug, Clone)]
+enum Kept {
+    Int(i64),
+    Map(Rc<Map>),
+}
+
+type Results = HashMap<CallKey, Result<Kept, String>, BuildHasherDefault<WordHasher>>;
 
 thread_local! {
     /// Every memo's results on this thread.
@@ -155,23 +172,33 @@ impl Memoised {
 
     /// Calls the hook with integer arguments and an integer result.
     pub fn int(&self, args: &[Arg]) -> Result<i64, HookFailure> {
-        let map = self.call(args, false)?;
-        map.get("value")
-            .and_then(|v| v.as_int().ok())
-            .ok_or_else(|| {
-                HookFailure(format!(
-                    "hook `{}` did not return an integer",
-                    self.hook.function
-                ))
-            })
+        match self.call(args, false)? {
+            Kept::Int(value) => Ok(value),
+            Kept::Map(map) => map
+                .get("value")
+                .and_then(|v| v.as_int().ok())
+                .ok_or_else(|| {
+                    HookFailure(format!(
+                        "hook `{}` did not return an integer",
+                        self.hook.function
+                    ))
+                }),
+        }
     }
 
     /// Calls the hook with integer arguments and a map result.
     pub fn map(&self, args: &[Arg]) -> Result<Rc<Map>, HookFailure> {
-        self.call(args, true)
+        Ok(match self.call(args, true)? {
+            Kept::Map(map) => map,
+            Kept::Int(value) => {
+                let mut map = Map::new();
+                map.insert("value".into(), value.into());
+                Rc::new(map)
+            }
+        })
     }
 
-    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Rc<Map>, HookFailure> {
+    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Kept, HookFailure> {
         assert!(
             args.len() <= MAX_ARGS,
             "a memoised hook takes at most {MAX_ARGS} arguments"
@@ -195,12 +222,12 @@ impl Memoised {
             return hit.map_err(HookFailure);
         }
         SCRIPT_CALLS.with(|c| c.set(c.get() + 1));
-        let result = self.invoke(args, wants_map).map(Rc::new);
+        let result = self.invoke(args, wants_map);
         RESULTS.with_borrow_mut(|r| r.insert(key, result.clone()));
         result.map_err(HookFailure)
     }
 
-    fn invoke(&self, args: &[Arg], wants_map: bool) -> Result<Map, String> {
+    fn invoke(&self, args: &[Arg], wants_map: bool) -> Result<Kept, String> {
         let dynamic: Vec<rhai::Dynamic> = args
             .iter()
             .map(|&a| match a {
@@ -216,12 +243,11 @@ impl Memoised {
             .collect();
         let render = |e: ScriptError| Diagnostic::from(e).render_plain();
         if wants_map {
-            self.hook.hook.call_as::<Map>(dynamic).map_err(render)
+            let map = self.hook.hook.call_as::<Map>(dynamic).map_err(render)?;
+            Ok(Kept::Map(Rc::new(map)))
         } else {
             let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
-            let mut map = Map::new();
-            map.insert("value".into(), value.into());
-            Ok(map)
+            Ok(Kept::Int(value))
         }
     }
 }

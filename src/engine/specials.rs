@@ -9,7 +9,7 @@
 
 use super::cards::{CardId, DeckKind, Effect, Special};
 use super::event::{EventKind, OutHow};
-use super::state::{Runner, Side, State};
+use super::state::{Phase, Runner, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::ruleset::schema::SwapWhen;
 
@@ -50,6 +50,38 @@ impl Engine<'_> {
         state.hands[side.index()].of(deck).contains(&id)
             && (self.deck_list(deck).special(id).is_none()
                 || self.special_allowed(state, side, deck))
+    }
+
+    /// The cards of the hand the choice waits for may play, in hand order:
+    /// at a pitch the defense's cards `card_playable` allows, at a response
+    /// the offense's cards `response_legal` allows (none in another phase).
+    /// The same cards as asking about each, with the special cards' limits
+    /// read once.
+    pub(crate) fn playable_cards(&self, state: &State, out: &mut Vec<CardId>) {
+        let (side, deck, any) = match state.phase {
+            Phase::Pitch => (state.defense(), DeckKind::Defense, false),
+            Phase::Response { pitch } => (
+                state.offense(),
+                DeckKind::Offense,
+                self.rules
+                    .defense_deck
+                    .special(pitch)
+                    .is_some_and(|s| s.effects.is_some()),
+            ),
+            _ => return,
+        };
+        let list = self.deck_list(deck);
+        let mut allowed = None;
+        let hand = state.hands[side.index()].of(deck);
+        out.reserve(hand.len());
+        for &c in hand {
+            if any
+                || list.special(c).is_none()
+                || *allowed.get_or_insert_with(|| self.special_allowed(state, side, deck))
+            {
+                out.push(c);
+            }
+        }
     }
 
     /// Whether the offense may answer `pitch` with a card: any card of its

@@ -7,6 +7,7 @@
 //! action the engine refuses, dice that run out, dice left over.
 
 use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::dice::Dice;
 use crate::engine::{
     Action, Ball, CardId, Chance, Decision, DeckKind, Engine, EngineError, Event, Memo, Phase,
     Side, State,
@@ -165,7 +166,11 @@ impl Driver<'_> {
             self.next_die += count;
             let mut events = Vec::new();
             self.engine
-                .apply(&mut self.state, Action::Dice(dice.clone()), &mut events)
+                .apply(
+                    &mut self.state,
+                    Action::Dice(Dice::from(dice.as_slice())),
+                    &mut events,
+                )
                 .map_err(|e| self.at(span, format!("the engine refuses these dice: {e}")))?;
             self.records.push(Record {
                 what: format!(

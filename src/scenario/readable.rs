@@ -738,7 +738,7 @@ mod tests {
             },
             EventKind::Rolled {
                 purpose: "hit",
-                dice: vec![1],
+                dice: crate::engine::dice::Dice::one(1),
             },
             EventKind::Hit {
                 direction: 1,

@@ -486,9 +486,9 @@ impl CardBook {
 pub(super) struct Cards {
     book: std::sync::Arc<CardBook>,
     /// Pitches seen as the offense, plus a prior of two each, and their
-    /// sum.
-    seen: [u32; 6],
-    seen_total: u32,
+    /// sum (whole numbers, kept as the floats they are weighed as).
+    seen: [f32; 6],
+    seen_total: f32,
 }
 
 impl Cards {
@@ -496,15 +496,15 @@ impl Cards {
     pub(super) fn new(book: std::sync::Arc<CardBook>) -> Self {
         Self {
             book,
-            seen: [2; 6],
-            seen_total: 12,
+            seen: [2.0; 6],
+            seen_total: 12.0,
         }
     }
 
     /// Remembers a pitch shown to this manager's batter.
     pub(super) fn saw(&mut self, p: Pitch) {
-        self.seen[pi(p)] += 1;
-        self.seen_total += 1;
+        self.seen[pi(p)] += 1.0;
+        self.seen_total += 1.0;
     }
 
     /// What a hand is worth to this manager after drawing `draw` (0 to
@@ -520,9 +520,9 @@ impl Cards {
         } else {
             let mut value = 0.0;
             for (&seen, &g) in self.seen.iter().zip(&worth.offense_gain) {
-                value += seen as f32 * g;
+                value += seen * g;
             }
-            value / self.seen_total as f32
+            value / self.seen_total
         };
         let cards = if defense {
             worth.defense_cards
@@ -542,9 +542,9 @@ impl Cards {
         } else {
             let mut value = 0.0;
             for (&seen, &g) in self.seen.iter().zip(&book.offense_gain[shape]) {
-                value += seen as f32 * g;
+                value += seen * g;
             }
-            value / self.seen_total as f32
+            value / self.seen_total
         };
         book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
     }
@@ -796,20 +796,23 @@ impl<'a> Plate<'a> {
         }
         let kinds = &kinds[..hand.len().min(256)];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
+        // What taking one card of each kind out of the hand takes off its
+        // shape, and a second one of the same kind (a kind's count changes
+        // the shape only up to two).
+        let drop = |n: u8, k: usize| if n <= 2 { SHAPE_DIGIT[k] } else { 0 };
+        let first: [usize; 6] = std::array::from_fn(|k| drop(types[k], k));
+        let second: [usize; 6] = std::array::from_fn(|k| drop(types[k].wrapping_sub(1), k));
         // What the hand is worth less a card of kind `a` and, for a pair,
-        // one of kind `b`; the shape and size of what is kept follow from
-        // the whole hand's (a kind's count changes the shape only up to
-        // two).
+        // one of kind `b` (kinds the hand holds: a pair of one kind holds
+        // two); the shape and size of what is kept follow from the whole
+        // hand's.
         let value_without = |a: u8, b: Option<u8>| {
-            let (mut kept, mut kept_shape, mut left) = (types, whole, cards);
-            for k in std::iter::once(a).chain(b).map(usize::from) {
-                if kept[k] == 0 {
-                    continue;
-                }
-                if kept[k] <= 2 {
-                    kept_shape -= SHAPE_DIGIT[k];
-                }
-                kept[k] -= 1;
+            let a = usize::from(a);
+            debug_assert!(types[a] >= 1);
+            let (mut kept_shape, mut left) = (whole - first[a], cards - 1);
+            if let Some(b) = b.map(usize::from) {
+                debug_assert!(types[b] > u8::from(a == b));
+                kept_shape -= if a == b { second[b] } else { first[b] };
                 left -= 1;
             }
             self.cards.kept_value(defense, kept_shape, left)

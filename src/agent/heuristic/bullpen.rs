@@ -50,13 +50,11 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
             u32::from(p.fastball) + u32::from(p.curveball) + u32::from(p.dropball)
         })
     };
+    // The best of the set, whatever its order: every player has his own
+    // key.
     legal
-        .actions()
-        .iter()
-        .filter_map(|a| match *a {
-            Action::Substitute { player, replaced } if replaced == pitcher => Some(player),
-            _ => None,
-        })
+        .substitutes_for(pitcher)
+        .into_iter()
         .filter(|&p| !only_closers || is_closer(p))
         .max_by_key(|&p| (worth(p), std::cmp::Reverse(p)))
         .map(|player| Action::Substitute {

@@ -157,17 +157,51 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
         return None;
     };
     let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
-    (0..9u8)
-        .filter(|&f| may_chase(t, ball, f, at))
-        .min_by_key(|&f| {
-            let sq = fielders[usize::from(f)];
-            (
-                t.engine.field.king_distance(sq, at),
-                (dir(sq) - dir(at)).abs(),
-                std::cmp::Reverse(t.points(f)),
-                f,
-            )
-        })
+    let ball_dir = dir(at);
+    // The least (distance, direction off, fewer points, fielder), the
+    // points asked for only to break a tie.
+    let mut best: Option<(u8, i16, Option<u8>, u8)> = None;
+    for f in (0..9u8).filter(|&f| may_chase(t, ball, f, at)) {
+        let sq = fielders[usize::from(f)];
+        let near = (
+            t.engine.field.king_distance(sq, at),
+            (dir(sq) - ball_dir).abs(),
+        );
+        best = match best {
+            Some((d, off, points, g)) if near >= (d, off) => {
+                if near > (d, off) {
+                    Some((d, off, points, g))
+                } else {
+                    // A tie: more points go first, then the lower fielder
+                    // (`g`, met first).
+                    let kept = points.unwrap_or_else(|| t.points(g));
+                    let his = t.points(f);
+                    if his > kept {
+                        Some((d, off, Some(his), f))
+                    } else {
+                        Some((d, off, Some(kept), g))
+                    }
+                }
+            }
+            _ => Some((near.0, near.1, None, f)),
+        };
+    }
+    let chaser = best.map(|(.., f)| f);
+    debug_assert_eq!(
+        chaser,
+        (0..9u8)
+            .filter(|&f| may_chase(t, ball, f, at))
+            .min_by_key(|&f| {
+                let sq = fielders[usize::from(f)];
+                (
+                    t.engine.field.king_distance(sq, at),
+                    (dir(sq) - ball_dir).abs(),
+                    std::cmp::Reverse(t.points(f)),
+                    f,
+                )
+            })
+    );
+    chaser
 }
 
 /// Whether fielder `f` may go for the loose `ball` on `at`: stand there
@@ -404,9 +438,22 @@ fn cover_move(
 ) -> Option<Action> {
     let fielders = view.fielders();
     let runners = view.runners();
-    let mut targets: Vec<u8> = runners.iter().map(|r| r.next_base()).collect();
+    // The bases the runners head for, furthest first (a play has at most
+    // four runners; more would be weighed from a list).
+    let mut kept = [0u8; 4];
+    let mut listed = Vec::new();
+    let targets: &mut [u8] = if runners.len() <= kept.len() {
+        let kept = &mut kept[..runners.len()];
+        for (t, r) in kept.iter_mut().zip(runners) {
+            *t = r.next_base();
+        }
+        kept
+    } else {
+        listed.extend(runners.iter().map(|r| r.next_base()));
+        &mut listed
+    };
     targets.sort_unstable_by(|a, b| b.cmp(a));
-    for target in targets {
+    for &target in targets.iter() {
         let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
             continue;
         };
@@ -452,16 +499,37 @@ fn step_toward(
     let from = fielders[usize::from(f)];
     let now = t.engine.field.king_distance(from, to);
     let preferred = t.engine.field.next_step(from, to);
-    t.engine
+    let closer = t
+        .engine
         .field
         .neighbours(from)
         .iter()
         .copied()
         .map(|sq| (t.engine.field.king_distance(sq, to), sq != preferred, sq))
-        .filter(|&(d, ..)| d < now)
-        .filter(|&(.., sq)| legal.allows(&Action::Move { fielder: f, to: sq }))
-        .min()
-        .map(|(_, _, sq)| Action::Move { fielder: f, to: sq })
+        .filter(|&(d, ..)| d < now);
+    let allowed =
+        |&(.., sq): &(u8, bool, SquareId)| legal.allows(&Action::Move { fielder: f, to: sq });
+    // The best legal step is the first legal one in order of preference:
+    // the steps are put in that order first (each square once), so fewer
+    // are asked about.
+    let mut steps = [(0u8, false, from); 16];
+    let mut n = 0;
+    for step in closer.clone() {
+        if n == steps.len() {
+            return closer
+                .filter(allowed)
+                .min()
+                .map(|(.., sq)| Action::Move { fielder: f, to: sq });
+        }
+        steps[n] = step;
+        n += 1;
+    }
+    let steps = &mut steps[..n];
+    steps.sort_unstable();
+    steps
+        .iter()
+        .find(|s| allowed(s))
+        .map(|&(.., sq)| Action::Move { fielder: f, to: sq })
 }
 
 /// The chance of a d6 showing at least `need`.

@@ -54,6 +54,10 @@ pub struct HeuristicAgent<'a> {
     /// The cards of the hand he may play now (kept between decisions so
     /// that listing them costs no allocation).
     playable: Vec<CardId>,
+    /// Whether the action just planned is legal for sure: taken from the
+    /// legal actions or asked about (`Legal::allows`) while planning, so
+    /// that `choose` need not ask again.
+    checked: bool,
 }
 
 /// The public things on the table the agent reads: the rules and the
@@ -142,6 +146,7 @@ impl<'a> HeuristicAgent<'a> {
             },
             home: None,
             playable: Vec::new(),
+            checked: false,
             cards: Cards::new(book),
             stream,
         }
@@ -156,6 +161,8 @@ impl<'a> HeuristicAgent<'a> {
         self.table.fielding = view.dugout(self.table.defense).fielding;
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
+        // A change is one of the legal actions.
+        self.checked = true;
         if matches!(
             view.phase(),
             Phase::Position | Phase::Relief { .. } | Phase::Memorandum { .. }
@@ -163,6 +170,13 @@ impl<'a> HeuristicAgent<'a> {
         {
             return Some(change);
         }
+        // A draw or discard is asked about before it is chosen; a pitch or
+        // response is one of the playable cards or an allowed swap; a run
+        // one of the legal runs. Anything else is checked in `choose`.
+        self.checked = matches!(
+            view.phase(),
+            Phase::Memorandum { .. } | Phase::Pitch | Phase::Response { .. } | Phase::Run
+        );
         match view.phase() {
             // The field's standard placement (the one the engine offers
             // first); it is sound.
@@ -185,9 +199,7 @@ impl<'a> HeuristicAgent<'a> {
                     (balls, strikes),
                     view.runners(),
                 )
-                .choose_memo(defense, hand, |memo| {
-                    legal.allows(&Action::Memo(memo.clone()))
-                })
+                .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
                 .map(Action::Memo)
             }
             Phase::Pitch => {
@@ -195,13 +207,7 @@ impl<'a> HeuristicAgent<'a> {
                 let deck = &t.engine.rules.defense_deck;
                 let playable = &mut self.playable;
                 playable.clear();
-                playable.extend(
-                    hands
-                        .defense
-                        .iter()
-                        .copied()
-                        .filter(|&c| legal.allows(&Action::Pitch(c))),
-                );
+                legal.playable(playable);
                 if let Some(strike_out) = specials::immediate(deck, playable) {
                     return Some(Action::Pitch(strike_out));
                 }
@@ -224,16 +230,13 @@ impl<'a> HeuristicAgent<'a> {
                 let hand = &view.hands().offense;
                 let Card::Pitch(p) = t.engine.rules.defense_deck.card(*pitch) else {
                     // An immediate pitch: give up the least useful card.
+                    self.checked = false;
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
                 let playable = &mut self.playable;
                 playable.clear();
-                playable.extend(
-                    hand.iter()
-                        .copied()
-                        .filter(|&c| legal.allows(&Action::Respond(c))),
-                );
+                legal.playable(playable);
                 if let Some(hit) = specials::immediate(deck, playable) {
                     return Some(Action::Respond(hit));
                 }
@@ -254,7 +257,7 @@ impl<'a> HeuristicAgent<'a> {
                 legal,
                 self.home.as_ref().unwrap_or(view.fielders()),
             ),
-            Phase::Run => running::advance(t, view, legal.actions()),
+            Phase::Run => running::advance(t, view, legal.advances()),
             Phase::MissAdvance { .. } => running::send(legal.actions()),
             _ => None,
         }
@@ -266,8 +269,14 @@ impl Agent for HeuristicAgent<'_> {
     /// builds stop on it; release builds play the first legal action
     /// instead.
     fn choose(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Action {
-        match self.plan(view, legal) {
-            Some(a) if legal.allows(&a) => a,
+        let planned = self.plan(view, legal);
+        debug_assert!(
+            !self.checked || planned.as_ref().is_none_or(|a| legal.allows(a)),
+            "heuristic agent took {planned:?} for checked in {:?}",
+            view.phase()
+        );
+        match planned {
+            Some(a) if self.checked || legal.allows(&a) => a,
             other => {
                 debug_assert!(
                     false,

@@ -41,7 +41,11 @@ fn value_on(circle: u8) -> f32 {
 }
 
 /// Picks how far the runner whose die was rolled moves.
-pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Option<Action> {
+pub(super) fn advance(
+    t: &Table<'_>,
+    view: &View<'_>,
+    advances: impl Iterator<Item = u8>,
+) -> Option<Action> {
     let play = view.play()?;
     let slot = *play.to_move.first()?;
     let runner = view.runners().iter().find(|r| r.slot == slot)?;
@@ -74,8 +78,7 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, actions: &[Action]) -> Opt
         worth_between(chance, at, ahead)
     };
     let mut best: Option<(f32, u8)> = None;
-    for a in actions {
-        let Action::Advance(n) = *a else { continue };
+    for n in advances {
         let to = runner.pos + n;
         let collision = t.engine.rules.collision.as_ref();
         let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {

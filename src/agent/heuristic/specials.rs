@@ -19,6 +19,15 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
 /// highest special value (a normal card is worth 0).
 pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
     let kind = deck.card(chosen);
+    if !deck.has_specials() {
+        // Every card is worth 0: the lowest of the kind.
+        return playable
+            .iter()
+            .copied()
+            .filter(|&c| deck.card(c) == kind)
+            .min()
+            .unwrap_or(chosen);
+    }
     playable
         .iter()
         .copied()
