@@ -16,18 +16,20 @@ fn random_basic_games_end_and_keep_the_invariants() {
 
 #[test]
 fn random_faq_games_end_and_keep_the_invariants() {
-    let home = bod::team::load_team("falchi").unwrap();
-    let away = bod::team::load_team("corsari").unwrap();
-    let players = Players::new(&home, &away).unwrap();
-    random_games_keep_the_invariants("faq", Some(&players), 300);
+    with_sample_teams("faq", 300);
 }
 
 #[test]
 fn random_major_games_end_and_keep_the_invariants() {
+    with_sample_teams("major", 300);
+}
+
+/// `random_games_keep_the_invariants` between the sample teams.
+fn with_sample_teams(ruleset: &str, games: u64) {
     let home = bod::team::load_team("falchi").unwrap();
     let away = bod::team::load_team("corsari").unwrap();
     let players = Players::new(&home, &away).unwrap();
-    random_games_keep_the_invariants("major", Some(&players), 300);
+    random_games_keep_the_invariants(ruleset, Some(&players), games);
 }
 
 /// Plays `games` games of random managers and checks every event.

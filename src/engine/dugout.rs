@@ -204,17 +204,19 @@ impl Engine<'_> {
         player: u8,
         replaced: u8,
     ) -> bool {
+        self.changes_now(state, side)
+            .is_some_and(|changes| changes.allow(player, replaced))
+    }
+
+    /// The changes `side` may make now, if this is a moment for any.
+    fn changes_now<'s>(&'s self, state: &'s State, side: Side) -> Option<Changes<'s>> {
         self.substitution_window(state, side)
             .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
-            .is_some_and(|changes| changes.allow(player, replaced))
     }
 
     /// Every legal substitution of `side` now.
     pub(crate) fn substitutions(&self, state: &State, side: Side) -> Vec<Action> {
-        let Some(changes) = self
-            .substitution_window(state, side)
-            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
-        else {
+        let Some(changes) = self.changes_now(state, side) else {
             return Vec::new();
         };
         let dugout = &state.dugouts[side.index()];
@@ -254,10 +256,7 @@ impl Engine<'_> {
     /// those `substitutions` lists with him, found without listing every
     /// other change.
     pub(crate) fn substitutes_for(&self, state: &State, side: Side, replaced: u8) -> Vec<u8> {
-        let Some(changes) = self
-            .substitution_window(state, side)
-            .and_then(|pitcher_only| Changes::new(self, state, side, pitcher_only))
-        else {
+        let Some(changes) = self.changes_now(state, side) else {
             return Vec::new();
         };
         let dugout = &state.dugouts[side.index()];
