@@ -60,11 +60,17 @@ fn pro_scenarios_are_named_after_the_clause_they_pin() {
 
 #[test]
 fn faq_rulings_hold() {
-    let summary = scenario::test_dir(FAQ).expect("the folder reads");
+    all_rulings_hold(FAQ, 20);
+}
+
+/// Every scenario of `dir` passes, none is a known failure, and there are
+/// at least `at_least`.
+fn all_rulings_hold(dir: &str, at_least: usize) {
+    let summary = scenario::test_dir(dir).expect("the folder reads");
     let report = summary.render();
     assert!(summary.ok(), "{report}");
     assert_eq!(summary.known(), 0, "{report}");
-    assert!(summary.passed() >= 20, "too few scenarios:\n{report}");
+    assert!(summary.passed() >= at_least, "too few scenarios:\n{report}");
 }
 
 /// Every FAQ scenario plays the `faq` ruleset, pins clauses that hold
@@ -81,11 +87,7 @@ fn faq_scenarios_are_named_after_the_clause_they_pin() {
 
 #[test]
 fn major_rulings_hold() {
-    let summary = scenario::test_dir(MAJOR).expect("the folder reads");
-    let report = summary.render();
-    assert!(summary.ok(), "{report}");
-    assert_eq!(summary.known(), 0, "{report}");
-    assert!(summary.passed() >= 45, "too few scenarios:\n{report}");
+    all_rulings_hold(MAJOR, 45);
 }
 
 /// Every MAJOR scenario plays the `major` ruleset, pins clauses that hold

@@ -1622,10 +1622,8 @@ impl Engine<'_> {
                     let bases = usize::from(r.last_base().saturating_sub(r.start) / 5).min(4);
                     run = table[usize::from(run.min(9))][bases];
                 }
-                let card_run = self.runner_card(state, slot).map_or(4, |c| c.run);
                 if let Some(play) = state.play.as_mut() {
                     play.run_die = Some(run);
-                    play.long_run = run < card_run;
                 }
                 state.phase = Phase::Run;
             }
@@ -1747,10 +1745,17 @@ impl Engine<'_> {
                 format!("this runner may move {least} to {most} circles{also}"),
             ));
         }
+        // A BASE RUN shorter than the card's (4 without players) was cut by
+        // a long run.
+        let card_run =
+            play_slot(state).map(|slot| self.runner_card(state, slot).map_or(4, |c| c.run));
+        let run = state.play.as_ref().and_then(|p| p.run_die);
+        let long_run = self.rules.run.distance == RunDistance::BaseRun
+            && self.rules.long_runs.is_some()
+            && matches!((run, card_run), (Some(run), Some(card)) if run < card);
         let play = state.play.as_mut().expect("an offense turn has a play");
         let slot = play.to_move.remove(0);
         play.run_die = None;
-        let long_run = std::mem::take(&mut play.long_run);
         if n > 0 {
             play.moved_this_turn = true;
             let holder_base = match state.ball {
@@ -1966,6 +1971,11 @@ impl Engine<'_> {
         }
         self.after_batter(state, events);
     }
+}
+
+/// The batting slot of the runner whose move it is.
+fn play_slot(state: &State) -> Option<u8> {
+    state.play.as_ref()?.to_move.first().copied()
 }
 
 /// Runners most advanced first.

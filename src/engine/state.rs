@@ -188,10 +188,6 @@ pub struct Play {
     /// resumes with.
     #[serde(default)]
     pub resume_budget: Option<u8>,
-    /// Whether the run of the runner now moving is shortened by a long run
-    /// (`offense.long_runs`).
-    #[serde(default)]
-    pub long_run: bool,
 }
 
 impl Play {
@@ -221,7 +217,6 @@ impl Play {
             at_plate: None,
             others_bases: None,
             resume_budget: None,
-            long_run: false,
         }
     }
 }
