@@ -320,13 +320,7 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) {
         let side = state.offense().index();
-        let scored: Vec<u8> = state
-            .runners
-            .iter()
-            .filter(|r| r.pos >= 20)
-            .map(|r| r.slot)
-            .collect();
-        for slot in scored {
+        while let Some(slot) = state.runners.iter().find(|r| r.pos >= 20).map(|r| r.slot) {
             state.runners.retain(|r| r.slot != slot);
             if let Some(last) = state.runs[side].last_mut() {
                 *last = last.saturating_add(1);
