@@ -740,8 +740,21 @@ impl Engine<'_> {
                         .contains(&to)
                     && self.may_enter(state, fielder, to)
             }
-            Action::Catch(_) | Action::Leap(_) | Action::Pickup(_) => {
-                self.loose_ball_action(state, play).as_ref() == Some(action)
+            Action::Catch(f) | Action::Leap(f) | Action::Pickup(f) => {
+                // Only the fielder on the ball, and only the try the ball
+                // allows (asked first: they cost no lookup).
+                let Ball::Loose { at, lie, dropped } = state.ball else {
+                    return false;
+                };
+                let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
+                let allowed = match action {
+                    Action::Catch(_) => first_fly && !play.home_run,
+                    Action::Leap(_) => first_fly && play.home_run,
+                    _ => !first_fly && (lie == Lie::Ground || dropped),
+                };
+                allowed
+                    && state.fielders.get(usize::from(f)) == Some(&at)
+                    && self.loose_ball_action(state, play).as_ref() == Some(action)
             }
             Action::Throw { from, to } => match state.ball {
                 Ball::Held { by } => {
