@@ -33,8 +33,8 @@ pub use event::{Event, EventKind, Landing, OutHow};
 pub use players::{Players, throw_minimum};
 pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
-    Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, Side,
-    State, is_infielder,
+    Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, ShortList,
+    Side, State, is_infielder,
 };
 
 use crate::field::Field;

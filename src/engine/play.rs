@@ -1377,7 +1377,7 @@ impl Engine<'_> {
             .expect("a runner at the plate has a play");
         play.at_plate = None;
         if out {
-            let handled = play.handled.clone();
+            let handled = play.handled.to_vec();
             if others > 0 {
                 play.others_bases = Some(others);
             }
@@ -1970,7 +1970,7 @@ fn handled_so_far(state: &State) -> Vec<u8> {
     state
         .play
         .as_ref()
-        .map(|p| p.handled.clone())
+        .map(|p| p.handled.to_vec())
         .unwrap_or_default()
 }
 
