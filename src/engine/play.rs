@@ -700,6 +700,7 @@ impl Engine<'_> {
 
     /// Whether a defense action is legal now: the same answer as looking it
     /// up in `defense_actions`, without building the list.
+    #[inline]
     pub(crate) fn defense_legal(&self, state: &State, action: &Action) -> bool {
         let Some(play) = &state.play else {
             return *action == Action::EndTurn;
