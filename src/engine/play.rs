@@ -18,7 +18,9 @@ use super::dice::Dice;
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
 use super::rules::{Arg, ThrowOutcome, Tiring};
-use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
+use super::state::{
+    Ball, DefenseRoll, Lie, Phase, Play, Runner, ShortList, Side, State, is_infielder,
+};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
@@ -1064,14 +1066,9 @@ impl Engine<'_> {
                     play.handled.push(fielder + 1);
                     play.home_run = false;
                     let batter = state.batter;
-                    self.out(
-                        state,
-                        batter,
-                        OutHow::Caught,
-                        vec![fielder + 1],
-                        rule,
-                        events,
-                    );
+                    let mut catcher = ShortList::new();
+                    catcher.push(fielder + 1);
+                    self.out(state, batter, OutHow::Caught, catcher, rule, events);
                     // Runners tag up: they are no longer forced, where the
                     // rules free them after a catch (offense.force).
                     if self.rules.force.free_after_catch {
@@ -1378,7 +1375,7 @@ impl Engine<'_> {
             .expect("a runner at the plate has a play");
         play.at_plate = None;
         if out {
-            let handled = play.handled.to_vec();
+            let handled = play.handled.clone();
             if others > 0 {
                 play.others_bases = Some(others);
             }
@@ -1967,11 +1964,11 @@ impl Engine<'_> {
 
 /// The fielders who have handled the ball in the play so far (numbers
 /// 1-9), for an out's event.
-fn handled_so_far(state: &State) -> Vec<u8> {
+fn handled_so_far(state: &State) -> ShortList {
     state
         .play
         .as_ref()
-        .map(|p| p.handled.to_vec())
+        .map(|p| p.handled.clone())
         .unwrap_or_default()
 }
 

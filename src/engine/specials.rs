@@ -9,7 +9,7 @@
 
 use super::cards::{CardId, DeckKind, Effect, Special};
 use super::event::{EventKind, OutHow};
-use super::state::{Phase, Runner, Side, State};
+use super::state::{Phase, Runner, ShortList, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::ruleset::schema::SwapWhen;
 
@@ -240,7 +240,14 @@ impl Engine<'_> {
         }
         let slot = state.batter;
         if effect.out {
-            self.out(state, slot, OutHow::Strikeout, Vec::new(), rule, events);
+            self.out(
+                state,
+                slot,
+                OutHow::Strikeout,
+                ShortList::new(),
+                rule,
+                events,
+            );
         } else if effect.batter > 0 {
             let to = effect.batter.min(4) * 5;
             state.runners.push(Runner {
