@@ -251,7 +251,7 @@ impl Engine<'_> {
                 if s.effects.is_some()
                     && self.rules.response.against_immediate == AgainstImmediate::NoResponse =>
             {
-                self.immediate_effect(state, &s, events);
+                self.immediate_effect(state, s, events);
             }
             _ => state.phase = Phase::Response { pitch: card },
         }
@@ -267,8 +267,8 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) -> Applied {
         let side = state.offense();
-        let pitched = self.rules.defense_deck.special(pitch).cloned();
-        let against_immediate = pitched.as_ref().is_some_and(|s| s.effects.is_some());
+        let pitched = self.rules.defense_deck.special(pitch);
+        let against_immediate = pitched.is_some_and(|s| s.effects.is_some());
         // Against an immediate pitch the answer is only given up
         // (faq.pitch.must-respond): any card of the hand.
         if !self.response_legal(state, pitch, card) {
@@ -278,7 +278,7 @@ impl Engine<'_> {
             ));
         }
         let response = self.rules.offense_deck.card(card);
-        if against_immediate && let Some(pitched) = &pitched {
+        if against_immediate && let Some(pitched) = pitched {
             Self::discard(state, side, DeckKind::Offense, &[card]);
             events.push(ev(
                 "pitch.response",
@@ -295,7 +295,7 @@ impl Engine<'_> {
             "pitch.response",
             EventKind::Responded { card: response },
         ));
-        if let Some(answer) = answer.as_ref().filter(|s| s.effects.is_some()) {
+        if let Some(answer) = answer.filter(|s| s.effects.is_some()) {
             self.immediate_effect(state, answer, events);
             return Ok(());
         }

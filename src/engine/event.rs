@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, DeckKind};
 use super::dice::Dice;
-use super::state::{Half, Lie, Side};
+use super::state::{Half, Lie, ShortList, Side};
 use crate::field::SquareId;
 
 /// How a batter or runner was put out.
@@ -305,7 +305,7 @@ pub enum EventKind {
         /// How.
         how: OutHow,
         /// The fielders who handled the ball, in order (numbers 1-9).
-        fielders: Vec<u8>,
+        fielders: ShortList,
     },
     /// A defense turn ended.
     DefenseTurnEnded,

@@ -8,7 +8,7 @@ use super::cards::{CardId, DeckKind};
 use super::dice::{Source, Stream};
 use super::event::{EventKind, OutHow};
 use super::rules::Tiring;
-use super::state::{Ball, Half, Hands, Phase, Resume, Runner, Side, State};
+use super::state::{Ball, Half, Hands, Phase, Resume, Runner, ShortList, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Field, SquareId, SquareKind};
 use crate::ruleset::schema::InitialDraw;
@@ -278,7 +278,7 @@ impl Engine<'_> {
             state,
             slot,
             OutHow::Strikeout,
-            Vec::new(),
+            ShortList::new(),
             "count.limits",
             events,
         );
@@ -291,7 +291,7 @@ impl Engine<'_> {
         state: &mut State,
         slot: u8,
         how: OutHow,
-        fielders: Vec<u8>,
+        fielders: ShortList,
         rule: &'static str,
         events: &mut Vec<Event>,
     ) {
@@ -320,13 +320,7 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) {
         let side = state.offense().index();
-        let scored: Vec<u8> = state
-            .runners
-            .iter()
-            .filter(|r| r.pos >= 20)
-            .map(|r| r.slot)
-            .collect();
-        for slot in scored {
+        while let Some(slot) = state.runners.iter().find(|r| r.pos >= 20).map(|r| r.slot) {
             state.runners.retain(|r| r.slot != slot);
             if let Some(last) = state.runs[side].last_mut() {
                 *last = last.saturating_add(1);

@@ -33,8 +33,8 @@ pub use event::{Event, EventKind, Landing, OutHow};
 pub use players::{Players, throw_minimum};
 pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
-    Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, Side,
-    State, is_infielder,
+    Ball, DefenseRoll, Dugout, Half, Hands, Lie, POSITIONS, Phase, Play, Resume, Runner, ShortList,
+    Side, State, is_infielder,
 };
 
 use crate::field::Field;
@@ -207,6 +207,8 @@ impl<'a> Engine<'a> {
     /// placement the rules allow), without building the list.
     pub fn is_legal(&self, state: &State, action: &Action) -> bool {
         match (&state.phase, action) {
+            // First: the choice asked about most.
+            (Phase::Defense, _) => self.defense_legal(state, action),
             (Phase::Position, Action::Position(squares)) => {
                 flow::check_positions(self.field, squares).is_ok()
             }
@@ -230,7 +232,6 @@ impl<'a> Engine<'a> {
                 self.swap_legal(state, state.offense(), DeckKind::Offense, *card)
             }
             (Phase::TexasChoice, Action::Texas(_)) => true,
-            (Phase::Defense, _) => self.defense_legal(state, action),
             (Phase::Run, Action::Advance(n)) => match self.run_range(state) {
                 Some(range) => range.allows(*n),
                 None => *n == 0,

@@ -17,8 +17,10 @@
 use super::dice::Dice;
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
-use super::rules::{Arg, Tiring};
-use super::state::{Ball, DefenseRoll, Lie, Phase, Play, Runner, Side, State, is_infielder};
+use super::rules::{Arg, ThrowOutcome, Tiring};
+use super::state::{
+    Ball, DefenseRoll, Lie, Phase, Play, Runner, ShortList, Side, State, is_infielder,
+};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
@@ -438,11 +440,11 @@ impl Engine<'_> {
             start: 0,
             forced_to: Some(5),
         });
+        // From the batter up (a stable sort, then back to most advanced
+        // first: runners level with each other keep their order).
         let mut need = 5;
-        let mut order: Vec<usize> = (0..state.runners.len()).collect();
-        order.sort_by_key(|&i| state.runners[i].pos);
-        for i in order {
-            let r = &mut state.runners[i];
+        state.runners.sort_by_key(|r| r.pos);
+        for r in &mut state.runners {
             r.start = r.pos;
             if r.pos == 0 {
                 continue;
@@ -461,8 +463,8 @@ impl Engine<'_> {
     /// run (major.2.3.stamina).
     fn home_run(&self, state: &mut State, events: &mut Vec<Event>) {
         self.tire(state, state.defense(), Tiring::HomeRun, 1, events);
-        let moves: Vec<(u8, u8)> = state.runners.iter().map(|r| (r.slot, r.pos)).collect();
-        for (slot, from) in moves {
+        for r in &state.runners {
+            let (slot, from) = (r.slot, r.pos);
             events.push(ev("hit.fence", EventKind::Ran { slot, from, to: 20 }));
         }
         for r in &mut state.runners {
@@ -700,6 +702,7 @@ impl Engine<'_> {
 
     /// Whether a defense action is legal now: the same answer as looking it
     /// up in `defense_actions`, without building the list.
+    #[inline]
     pub(crate) fn defense_legal(&self, state: &State, action: &Action) -> bool {
         let Some(play) = &state.play else {
             return *action == Action::EndTurn;
@@ -740,8 +743,21 @@ impl Engine<'_> {
                         .contains(&to)
                     && self.may_enter(state, fielder, to)
             }
-            Action::Catch(_) | Action::Leap(_) | Action::Pickup(_) => {
-                self.loose_ball_action(state, play).as_ref() == Some(action)
+            Action::Catch(f) | Action::Leap(f) | Action::Pickup(f) => {
+                // Only the fielder on the ball, and only the try the ball
+                // allows (asked first: they cost no lookup).
+                let Ball::Loose { at, lie, dropped } = state.ball else {
+                    return false;
+                };
+                let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
+                let allowed = match action {
+                    Action::Catch(_) => first_fly && !play.home_run,
+                    Action::Leap(_) => first_fly && play.home_run,
+                    _ => !first_fly && (lie == Lie::Ground || dropped),
+                };
+                allowed
+                    && state.fielders.get(usize::from(f)) == Some(&at)
+                    && self.loose_ball_action(state, play).as_ref() == Some(action)
             }
             Action::Throw { from, to } => match state.ball {
                 Ball::Held { by } => {
@@ -939,11 +955,6 @@ impl Engine<'_> {
             return false;
         }
         let target = base_pos(base);
-        let handled = state
-            .play
-            .as_ref()
-            .map(|p| p.handled.clone())
-            .unwrap_or_default();
         let victims: Vec<(u8, OutHow)> = state
             .runners
             .iter()
@@ -973,7 +984,8 @@ impl Engine<'_> {
                 .iter()
                 .find(|r| r.slot == slot)
                 .map(|r| r.start);
-            self.out(state, slot, how, handled.clone(), "out.ways", events);
+            let handled = handled_so_far(state);
+            self.out(state, slot, how, handled, "out.ways", events);
             if slot == state.batter
                 && let Some(play) = state.play.as_mut()
             {
@@ -1054,14 +1066,9 @@ impl Engine<'_> {
                     play.handled.push(fielder + 1);
                     play.home_run = false;
                     let batter = state.batter;
-                    self.out(
-                        state,
-                        batter,
-                        OutHow::Caught,
-                        vec![fielder + 1],
-                        rule,
-                        events,
-                    );
+                    let mut catcher = ShortList::new();
+                    catcher.push(fielder + 1);
+                    self.out(state, batter, OutHow::Caught, catcher, rule, events);
                     // Runners tag up: they are no longer forced, where the
                     // rules free them after a catch (offense.force).
                     if self.rules.force.free_after_catch {
@@ -1157,7 +1164,11 @@ impl Engine<'_> {
                 dice: Dice::one(roll),
             },
         ));
-        let result = self.rules.throw.map(&[
+        let ThrowOutcome {
+            arrived,
+            squares,
+            total: new_total,
+        } = self.rules.throw.throw(&[
             Arg::Int(i64::from(roll)),
             Arg::Int(i64::from(total)),
             Arg::Int(i64::from(needed)),
@@ -1165,20 +1176,6 @@ impl Engine<'_> {
             Arg::Int(i64::from(modifier)),
             Arg::Bool(first),
         ])?;
-        let arrived = result
-            .get("arrived")
-            .and_then(|v| v.as_bool().ok())
-            .unwrap_or(false);
-        let squares = result
-            .get("squares")
-            .and_then(|v| v.as_int().ok())
-            .unwrap_or(0)
-            .max(0) as u32;
-        let new_total = result
-            .get("total")
-            .and_then(|v| v.as_int().ok())
-            .unwrap_or(0)
-            .clamp(0, 255) as u8;
         let now = if arrived {
             target
         } else if self.rules.in_flight.ball_at == BallAt::Thrower {
@@ -1540,13 +1537,13 @@ impl Engine<'_> {
     fn start_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
         self.halfway_returns(state, events);
         sort_runners(state);
-        let order: Vec<u8> = state.runners.iter().map(|r| r.slot).collect();
         let Some(play) = state.play.as_mut() else {
             return;
         };
         play.offense_turn = true;
         play.moved_this_turn = false;
-        play.to_move = order;
+        play.to_move.clear();
+        play.to_move.extend(state.runners.iter().map(|r| r.slot));
         self.next_runner(state, events);
     }
 
@@ -1800,10 +1797,9 @@ impl Engine<'_> {
                 self.next_runner(state, events);
                 return Ok(());
             }
-            let Some(play) = state.play.as_ref() else {
+            if state.play.is_none() {
                 return Ok(());
-            };
-            let handled = play.handled.clone();
+            }
             let r = state
                 .runners
                 .iter_mut()
@@ -1823,6 +1819,7 @@ impl Engine<'_> {
                     },
                 ));
                 let start = r.start;
+                let handled = handled_so_far(state);
                 self.out(state, slot, OutHow::Tag, handled, "out.ways", events);
                 self.release_forces(state, start);
                 if state.outs >= self.rules.outs_per_half {
@@ -1912,11 +1909,7 @@ impl Engine<'_> {
             }
             if self.short_of_halfway(state, &r) {
                 // He may not finish his run and cannot get back: out.
-                let handled = state
-                    .play
-                    .as_ref()
-                    .map(|p| p.handled.clone())
-                    .unwrap_or_default();
+                let handled = handled_so_far(state);
                 self.out(
                     state,
                     r.slot,
@@ -1949,11 +1942,7 @@ impl Engine<'_> {
                     i += 1;
                 }
                 None => {
-                    let handled = state
-                        .play
-                        .as_ref()
-                        .map(|p| p.handled.clone())
-                        .unwrap_or_default();
+                    let handled = handled_so_far(state);
                     self.out(state, r.slot, OutHow::Tag, handled, "out.ways", events);
                 }
             }
@@ -1971,6 +1960,16 @@ impl Engine<'_> {
         }
         self.after_batter(state, events);
     }
+}
+
+/// The fielders who have handled the ball in the play so far (numbers
+/// 1-9), for an out's event.
+fn handled_so_far(state: &State) -> ShortList {
+    state
+        .play
+        .as_ref()
+        .map(|p| p.handled.clone())
+        .unwrap_or_default()
 }
 
 /// The batting slot of the runner whose move it is.

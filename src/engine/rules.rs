@@ -7,7 +7,6 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::de::DeserializeOwned;
@@ -58,8 +57,10 @@ const MAX_ARGS: usize = 8;
 
 /// A hook with a memo of its results: hooks are pure over their inputs,
 /// so each distinct input runs the script once per thread. The memo lives
-/// in a thread-local table, so simulation threads never wait on each
-/// other for it.
+/// in thread-local tables, so simulation threads never wait on each
+/// other for it: every result in a map, the recent ones of calls whose
+/// arguments pack into a word also in a small direct-mapped table in
+/// front of it.
 pub struct Memoised {
     hook: HookRef,
     /// This memo's key in the thread-local tables (never reused).
@@ -104,19 +105,90 @@ impl Hash for CallKey {
     }
 }
 
-/// A memoised result as it is kept: an integer hook's integer as it is
-/// (no map to look it up in), a map hook's map.
-#[derive(Debug, Clone)]
+/// What `throw.resolution` answers for one die of a throw, read from the
+/// hook's map once, when the script runs (a missing or mistyped entry
+/// reads as nothing: not arrived, no squares, a total of 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThrowOutcome {
+    /// The receiver has the ball.
+    pub arrived: bool,
+    /// The squares a short throw's ball moves toward him.
+    pub squares: u32,
+    /// The running total of the throw's dice.
+    pub total: u8,
+}
+
+impl ThrowOutcome {
+    fn of(map: &Map) -> Self {
+        ThrowOutcome {
+            arrived: map
+                .get("arrived")
+                .and_then(|v| v.as_bool().ok())
+                .unwrap_or(false),
+            squares: map
+                .get("squares")
+                .and_then(|v| v.as_int().ok())
+                .unwrap_or(0)
+                .max(0) as u32,
+            total: map
+                .get("total")
+                .and_then(|v| v.as_int().ok())
+                .unwrap_or(0)
+                .clamp(0, 255) as u8,
+        }
+    }
+}
+
+/// A memoised result as it is kept: already in the form its call site
+/// reads (no map to look it up in).
+#[derive(Debug, Clone, Copy)]
 enum Kept {
     Int(i64),
-    Map(Rc<Map>),
+    Throw(ThrowOutcome),
+}
+
+/// How a hook's result is read: the script's return type and the form
+/// the memo keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Int,
+    Throw,
 }
 
 type Results = HashMap<CallKey, Result<Kept, String>, BuildHasherDefault<WordHasher>>;
 
+/// A recent answer of a memo whose arguments pack into one word
+/// (`packed`): the memo's id (`EMPTY` for a free slot), the packed
+/// arguments, the result.
+#[derive(Debug, Clone, Copy)]
+struct Recent {
+    memo: u64,
+    packed: u64,
+    kept: Kept,
+}
+
+impl Recent {
+    const EMPTY: Recent = Recent {
+        memo: u64::MAX,
+        packed: 0,
+        kept: Kept::Int(0),
+    };
+}
+
+/// How many recent answers a thread keeps in front of its memos: enough
+/// for the distinct inputs of the hooks a game calls most (the hit's
+/// direction and distance, the throw's die).
+const RECENT_SLOTS: usize = 1024;
+
 thread_local! {
     /// Every memo's results on this thread.
     static RESULTS: RefCell<Results> = RefCell::default();
+    /// Recent answers, one per slot of a hash of the memo and its packed
+    /// arguments: a hit here costs a multiplication and two comparisons.
+    /// Every answer here is also in `RESULTS`, so an answer pushed out
+    /// never runs its script again.
+    static RECENT: [Cell<Recent>; RECENT_SLOTS] =
+        const { [const { Cell::new(Recent::EMPTY) }; RECENT_SLOTS] };
     /// How many times this thread ran a script for a memo.
     static SCRIPT_CALLS: Cell<u64> = const { Cell::new(0) };
 }
@@ -161,50 +233,49 @@ impl Hasher for WordHasher {
     }
 }
 
-impl Memoised {
-    fn new(hook: HookRef) -> Self {
-        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
-        Self {
-            hook,
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+/// The arguments of a call in one word when each fits a byte (an integer
+/// in -128..=127, a boolean, a batter card's six faces a byte each) and
+/// they take at most eight; `None` otherwise. Unambiguous for one memo,
+/// whose call site fixes its arguments' types.
+#[inline(always)]
+fn packed(args: &[Arg]) -> Option<u64> {
+    let mut word = 0u64;
+    let mut bytes = 0u32;
+    for a in args {
+        let (value, width) = match *a {
+            Arg::Int(i) => (u64::from(i8::try_from(i).ok()? as u8), 1),
+            Arg::Bool(b) => (u64::from(b), 1),
+            Arg::Faces(f) => (
+                u64::from_le_bytes([f[0], f[1], f[2], f[3], f[4], f[5], 0, 0]),
+                6,
+            ),
+            Arg::Name(_) => return None,
+        };
+        bytes += width;
+        if bytes > 8 {
+            return None;
         }
+        word = word << (8 * width) | value;
     }
+    Some(word)
+}
 
-    /// Calls the hook with integer arguments and an integer result.
-    pub fn int(&self, args: &[Arg]) -> Result<i64, HookFailure> {
-        match self.call(args, false)? {
-            Kept::Int(value) => Ok(value),
-            Kept::Map(map) => map
-                .get("value")
-                .and_then(|v| v.as_int().ok())
-                .ok_or_else(|| {
-                    HookFailure(format!(
-                        "hook `{}` did not return an integer",
-                        self.hook.function
-                    ))
-                }),
-        }
-    }
+/// The slot of a memo's packed call in `RECENT` (FxHash's mixing step).
+#[inline(always)]
+fn recent_slot(memo: u64, packed: u64) -> usize {
+    let mixed = (memo.rotate_left(5) ^ packed).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
+}
 
-    /// Calls the hook with integer arguments and a map result.
-    pub fn map(&self, args: &[Arg]) -> Result<Rc<Map>, HookFailure> {
-        Ok(match self.call(args, true)? {
-            Kept::Map(map) => map,
-            Kept::Int(value) => {
-                let mut map = Map::new();
-                map.insert("value".into(), value.into());
-                Rc::new(map)
-            }
-        })
-    }
-
-    fn call(&self, args: &[Arg], wants_map: bool) -> Result<Kept, HookFailure> {
+impl CallKey {
+    /// The key of a call of memo `memo`.
+    fn new(memo: u64, args: &[Arg]) -> Self {
         assert!(
             args.len() <= MAX_ARGS,
             "a memoised hook takes at most {MAX_ARGS} arguments"
         );
         let mut key = CallKey {
-            memo: self.id,
+            memo,
             len: args.len() as u8,
             args: [0; MAX_ARGS],
         };
@@ -218,16 +289,93 @@ impl Memoised {
                 Arg::Name(name) => (name.as_ptr() as i64) | ((name.len() as i64) << 48),
             };
         }
-        if let Some(hit) = RESULTS.with_borrow(|r| r.get(&key).cloned()) {
-            return hit.map_err(HookFailure);
+        key
+    }
+}
+
+impl Memoised {
+    fn new(hook: HookRef) -> Self {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        Self {
+            hook,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
+    }
+
+    /// Calls the hook with integer arguments and an integer result.
+    #[inline(always)]
+    pub fn int(&self, args: &[Arg]) -> Result<i64, HookFailure> {
+        match self.call(args, Reading::Int)? {
+            Kept::Int(value) => Ok(value),
+            Kept::Throw(_) => Err(self.misread()),
+        }
+    }
+
+    /// Calls `throw.resolution` with integer arguments: its map, read.
+    #[inline(always)]
+    pub fn throw(&self, args: &[Arg]) -> Result<ThrowOutcome, HookFailure> {
+        match self.call(args, Reading::Throw)? {
+            Kept::Throw(outcome) => Ok(outcome),
+            Kept::Int(_) => Err(self.misread()),
+        }
+    }
+
+    /// A hook called for one kind of result and, with the same inputs
+    /// before, for another: the engine calls each hook one way only.
+    #[cold]
+    fn misread(&self) -> HookFailure {
+        HookFailure(format!(
+            "hook `{}` is read as two kinds of result",
+            self.hook.function
+        ))
+    }
+
+    /// A recent answer when the arguments pack into a word, else the memo
+    /// (which then keeps the answer in front, too), else the script.
+    #[inline(always)]
+    fn call(&self, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
+        let Some(packed) = packed(args) else {
+            return self.remembered(args, reading);
+        };
+        let slot = recent_slot(self.id, packed);
+        let recent = RECENT.with(|r| r[slot].get());
+        if recent.memo == self.id && recent.packed == packed {
+            return Ok(recent.kept);
+        }
+        let kept = self.remembered(args, reading)?;
+        RECENT.with(|r| {
+            r[slot].set(Recent {
+                memo: self.id,
+                packed,
+                kept,
+            })
+        });
+        Ok(kept)
+    }
+
+    /// The memo's answer, or the script's.
+    #[inline(never)]
+    fn remembered(&self, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
+        let key = CallKey::new(self.id, args);
+        match RESULTS.with_borrow(|r| r.get(&key).cloned()) {
+            Some(Ok(kept)) => Ok(kept),
+            Some(Err(message)) => Err(HookFailure(message)),
+            None => self.run(key, args, reading),
+        }
+    }
+
+    /// A call the memo cannot answer: the script runs, and the memo keeps
+    /// its result (a failure too).
+    #[cold]
+    #[inline(never)]
+    fn run(&self, key: CallKey, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
         SCRIPT_CALLS.with(|c| c.set(c.get() + 1));
-        let result = self.invoke(args, wants_map);
+        let result = self.invoke(args, reading);
         RESULTS.with_borrow_mut(|r| r.insert(key, result.clone()));
         result.map_err(HookFailure)
     }
 
-    fn invoke(&self, args: &[Arg], wants_map: bool) -> Result<Kept, String> {
+    fn invoke(&self, args: &[Arg], reading: Reading) -> Result<Kept, String> {
         let dynamic: Vec<rhai::Dynamic> = args
             .iter()
             .map(|&a| match a {
@@ -242,12 +390,15 @@ impl Memoised {
             })
             .collect();
         let render = |e: ScriptError| Diagnostic::from(e).render_plain();
-        if wants_map {
-            let map = self.hook.hook.call_as::<Map>(dynamic).map_err(render)?;
-            Ok(Kept::Map(Rc::new(map)))
-        } else {
-            let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
-            Ok(Kept::Int(value))
+        match reading {
+            Reading::Throw => {
+                let map = self.hook.hook.call_as::<Map>(dynamic).map_err(render)?;
+                Ok(Kept::Throw(ThrowOutcome::of(&map)))
+            }
+            Reading::Int => {
+                let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
+                Ok(Kept::Int(value))
+            }
         }
     }
 }

@@ -9,7 +9,7 @@
 
 use super::cards::{CardId, DeckKind, Effect, Special};
 use super::event::{EventKind, OutHow};
-use super::state::{Phase, Runner, Side, State};
+use super::state::{Phase, Runner, ShortList, Side, State};
 use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::ruleset::schema::SwapWhen;
 
@@ -158,8 +158,10 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Plays a special card from a hand: it leaves the game and counts
-    /// against its manager's limits. Returns the card.
+    /// Plays a card from a hand as a special card, when it is one: it
+    /// leaves the game and counts against its manager's limits. Returns
+    /// the special card (`None` for a normal card, which stays in hand).
+    #[inline]
     pub(crate) fn play_special(
         &self,
         state: &mut State,
@@ -167,8 +169,22 @@ impl Engine<'_> {
         deck: DeckKind,
         id: CardId,
         events: &mut Vec<Event>,
-    ) -> Option<Special> {
-        let special = self.deck_list(deck).special(id)?.clone();
+    ) -> Option<&Special> {
+        let special = self.deck_list(deck).special(id)?;
+        self.play_special_card(state, side, deck, id, special, events);
+        Some(special)
+    }
+
+    /// Plays special card `special` (card `id` of `deck`) from a hand.
+    fn play_special_card(
+        &self,
+        state: &mut State,
+        side: Side,
+        deck: DeckKind,
+        id: CardId,
+        special: &Special,
+        events: &mut Vec<Event>,
+    ) {
         state.hands[side.index()].of_mut(deck).retain(|&c| c != id);
         state.decks[deck.index()].removed.push(id);
         let dugout = &mut state.dugouts[side.index()];
@@ -188,7 +204,6 @@ impl Engine<'_> {
                 immediate: special.effects.is_some(),
             },
         ));
-        Some(special)
     }
 
     /// An immediate special card settles the at-bat: the batter out or on
@@ -225,7 +240,14 @@ impl Engine<'_> {
         }
         let slot = state.batter;
         if effect.out {
-            self.out(state, slot, OutHow::Strikeout, Vec::new(), rule, events);
+            self.out(
+                state,
+                slot,
+                OutHow::Strikeout,
+                ShortList::new(),
+                rule,
+                events,
+            );
         } else if effect.batter > 0 {
             let to = effect.batter.min(4) * 5;
             state.runners.push(Runner {

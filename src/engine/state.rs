@@ -125,6 +125,138 @@ impl Runner {
     }
 }
 
+/// A short list of small numbers (fielders by number, batting slots): up
+/// to `ShortList::INLINE` of them kept inline, so a play's lists cost no
+/// allocation, more on the heap. It reads as a slice and serialises as a
+/// list of numbers, like the `Vec<u8>` it stands for.
+#[derive(Clone)]
+pub struct ShortList(Items);
+
+#[derive(Clone)]
+enum Items {
+    Inline {
+        len: u8,
+        items: [u8; ShortList::INLINE],
+    },
+    Heap(Vec<u8>),
+}
+
+impl ShortList {
+    /// How many numbers are kept inline.
+    pub const INLINE: usize = 8;
+
+    /// An empty list.
+    pub fn new() -> Self {
+        ShortList(Items::Inline {
+            len: 0,
+            items: [0; Self::INLINE],
+        })
+    }
+
+    /// Adds a number at the end.
+    pub fn push(&mut self, n: u8) {
+        match &mut self.0 {
+            Items::Inline { len, items } => {
+                if let Some(slot) = items.get_mut(usize::from(*len)) {
+                    *slot = n;
+                    *len += 1;
+                    return;
+                }
+            }
+            Items::Heap(numbers) => {
+                numbers.push(n);
+                return;
+            }
+        }
+        let mut numbers = self.to_vec();
+        numbers.push(n);
+        self.0 = Items::Heap(numbers);
+    }
+
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        *self = Self::new();
+    }
+
+    /// Takes out the number at `index`, shifting the later ones down.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is past the end.
+    pub fn remove(&mut self, index: usize) -> u8 {
+        match &mut self.0 {
+            Items::Inline { len, items } => {
+                let end = usize::from(*len);
+                assert!(index < end, "index {index} past a list of {end}");
+                let n = items[index];
+                items.copy_within(index + 1..end, index);
+                *len -= 1;
+                n
+            }
+            Items::Heap(numbers) => numbers.remove(index),
+        }
+    }
+}
+
+impl Default for ShortList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::ops::Deref for ShortList {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            Items::Inline { len, items } => &items[..usize::from(*len)],
+            Items::Heap(numbers) => numbers,
+        }
+    }
+}
+
+impl PartialEq for ShortList {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ShortList {}
+
+impl std::fmt::Debug for ShortList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Extend<u8> for ShortList {
+    fn extend<I: IntoIterator<Item = u8>>(&mut self, numbers: I) {
+        for n in numbers {
+            self.push(n);
+        }
+    }
+}
+
+impl From<Vec<u8>> for ShortList {
+    fn from(numbers: Vec<u8>) -> Self {
+        let mut list = Self::new();
+        list.extend(numbers);
+        list
+    }
+}
+
+impl Serialize for ShortList {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for ShortList {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<u8>::deserialize(deserializer).map(Self::from)
+    }
+}
+
 /// A ball in play: what happened since the hit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Play {
@@ -153,7 +285,7 @@ pub struct Play {
     /// next base).
     pub in_diamond: bool,
     /// Fielders who handled the ball, in order (for the scoring notation).
-    pub handled: Vec<u8>,
+    pub handled: ShortList,
     /// How the batter's play is scored so far.
     pub batter_out: bool,
     /// The fly was caught: the batter is out.
@@ -162,7 +294,7 @@ pub struct Play {
     pub moved_this_turn: bool,
     /// Runners still to move in the offense turn, most advanced first (by
     /// batting slot).
-    pub to_move: Vec<u8>,
+    pub to_move: ShortList,
     /// The die rolled for the runner now moving.
     pub run_die: Option<u8>,
     /// Whether the offense turn is under way (else the defense's).
@@ -205,11 +337,11 @@ impl Play {
             carried: 0,
             fielded_at: None,
             in_diamond: false,
-            handled: Vec::new(),
+            handled: ShortList::new(),
             batter_out: false,
             caught: false,
             moved_this_turn: false,
-            to_move: Vec::new(),
+            to_move: ShortList::new(),
             run_die: None,
             offense_turn: false,
             home_run: false,

@@ -789,7 +789,7 @@ mod tests {
             EventKind::Out {
                 slot: 0,
                 how: OutHow::Force,
-                fielders: vec![6, 3],
+                fielders: vec![6, 3].into(),
             },
             EventKind::DefenseTurnEnded,
             EventKind::OffenseTurnEnded,

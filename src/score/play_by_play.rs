@@ -290,7 +290,7 @@ mod tests {
             K::Out {
                 slot: 1,
                 how: OutHow::Force,
-                fielders: vec![6, 3],
+                fielders: vec![6, 3].into(),
             },
             ran(0, 13, 15),
             K::PlayEnded { batter_reached: 0 },
@@ -310,7 +310,7 @@ mod tests {
             K::Out {
                 slot: 2,
                 how: OutHow::Caught,
-                fielders: vec![8],
+                fielders: vec![8].into(),
             },
             ran(0, 15, 20),
             K::Scored { slot: 0 },
@@ -369,7 +369,7 @@ mod tests {
             K::Out {
                 slot: 6,
                 how: OutHow::Force,
-                fielders: vec![4, 6],
+                fielders: vec![4, 6].into(),
             },
             K::PlayEnded { batter_reached: 0 },
             K::HalfEnded { runs: 4 },

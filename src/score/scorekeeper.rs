@@ -593,7 +593,7 @@ impl<'f> Scorekeeper<'f> {
                     p.outs.push(PutOut {
                         slot: *slot,
                         how: *how,
-                        fielders: fielders.clone(),
+                        fielders: fielders.to_vec(),
                         at,
                         rundown: p.settling && *how == OutHow::Tag && !pos.is_multiple_of(5),
                     });
@@ -1131,7 +1131,7 @@ mod tests {
                 EventKind::Out {
                     slot: 0,
                     how: OutHow::Tag,
-                    fielders: vec![7, 5],
+                    fielders: vec![7, 5].into(),
                 },
                 EventKind::PlayEnded { batter_reached: 0 },
             ],
@@ -1165,7 +1165,7 @@ mod tests {
                 EventKind::Out {
                     slot: 1,
                     how: OutHow::Tag,
-                    fielders: vec![],
+                    fielders: Default::default(),
                 },
                 ran(0, 9, 10),
                 EventKind::PlayEnded { batter_reached: 0 },
@@ -1240,7 +1240,7 @@ mod tests {
                 EventKind::Out {
                     slot: 2,
                     how: OutHow::Caught,
-                    fielders: vec![8],
+                    fielders: vec![8].into(),
                 },
                 ran(1, 5, 20),
                 EventKind::Scored { slot: 1 },

@@ -373,7 +373,7 @@ mod tests {
         let out = |slot, how| EventKind::Out {
             slot,
             how,
-            fielders: vec![],
+            fielders: Default::default(),
         };
         let ended = |batter_reached| EventKind::PlayEnded { batter_reached };
         let mut t = Tally::default();

@@ -552,7 +552,7 @@ mod tests {
         state.fielders[usize::from(by)] = at;
         state.ball = Ball::Held { by };
         let mut p = play(2);
-        p.to_move = vec![3];
+        p.to_move = vec![3].into();
         p.run_die = Some(die);
         p.offense_turn = true;
         state.play = Some(p);
