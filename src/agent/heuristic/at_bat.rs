@@ -41,6 +41,9 @@ const EDGE_VALUE: f32 = 0.025;
 const TYPICAL_HAND: u32 = 7;
 /// The counts a pitcher's hand is valued at.
 const HOLD_COUNTS: [(u8, u8); 4] = [(0, 0), (1, 1), (2, 2), (3, 1)];
+/// The largest batter's hand `Plate::against` weighs (a pitch choice
+/// counts a bigger one as this).
+const MAX_HAND: u32 = 15;
 
 /// The values the heuristics weigh, in runs (offense's view). They were
 /// measured in games between heuristic managers on the classic field
@@ -222,6 +225,10 @@ pub struct CardBook {
     defense_quality: Vec<f32>,
     /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
+    /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
+    /// cards and every hand of up to `MAX_HAND` cards, by
+    /// `none_of_index`: what `Plate::against` weighs its answers with.
+    none_of: Vec<f32>,
     /// What the memorandum weighs for a draw, worked out for every hand of
     /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
     /// two cards. (A hand as it is needs no table: `worth_now` is a few
@@ -315,6 +322,13 @@ impl CardBook {
                 responses[ri(r)] += 1;
             }
         }
+        let deck = responses.iter().sum::<u32>();
+        let mut none = Vec::new();
+        for hand in 0..=MAX_HAND {
+            for pool in 0..=deck {
+                none.extend((0..=deck).map(|k| none_of(pool, k, hand)));
+            }
+        }
         let mut book = Self {
             id: 0,
             knobs,
@@ -323,6 +337,7 @@ impl CardBook {
             offense_gain: Vec::new(),
             defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
+            none_of: none,
             worth: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
@@ -384,6 +399,22 @@ impl CardBook {
             worth.push([1, 2].map(|draw| self.work_out(hand, draw)));
         });
         self.worth = worth;
+    }
+
+    /// Where `none_of(pool, k, hand)` is kept in the `none_of` table, if
+    /// it is there.
+    fn none_of_index(&self, pool: u32, k: u32, hand: u32) -> Option<usize> {
+        let deck = self.responses.iter().sum::<u32>();
+        (pool <= deck && k <= deck && hand <= MAX_HAND).then(|| {
+            let side = deck as usize + 1;
+            (hand as usize * side + pool as usize) * side + k as usize
+        })
+    }
+
+    /// `none_of(pool, k, hand)`, from the table when it is there.
+    fn none_of(&self, pool: u32, k: u32, hand: u32) -> f32 {
+        self.none_of_index(pool, k, hand)
+            .map_or_else(|| none_of(pool, k, hand), |i| self.none_of[i])
     }
 
     /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
@@ -678,7 +709,7 @@ impl<'a> Plate<'a> {
         let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
         for (v, c) in values {
             k += c;
-            let none = none_of(total, k, hand);
+            let none = self.cards.book.none_of(total, k, hand);
             ev += v * (none_before - none);
             none_before = none;
         }
@@ -700,7 +731,7 @@ impl<'a> Plate<'a> {
         for (p, m) in pool.iter_mut().zip(mine) {
             *p = p.saturating_sub(u32::from(m));
         }
-        let batter_hand = batter_hand.min(15) as u32;
+        let batter_hand = batter_hand.min(MAX_HAND as usize) as u32;
         // Everything `against` reads besides the book and the pitch, packed
         // in 29 bits (the pool is the deck less `mine`), when it fits: then
         // the values of all six pitch types are recalled at once.
@@ -971,6 +1002,27 @@ mod tests {
         assert_eq!(checked, 1716);
         let big = [3, 3, 2, 0, 0, 0];
         assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
+    }
+
+    /// The card book's `none_of` table holds what `none_of` gives, bit
+    /// for bit, and a pool it does not hold is worked out.
+    #[test]
+    fn tabled_none_of_is_none_of() {
+        let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let book = CardBook::new(&rules, Knobs::default());
+        let deck = book.responses.iter().sum::<u32>();
+        for hand in 0..=MAX_HAND + 1 {
+            for pool in 0..=deck + 1 {
+                for k in 0..=pool {
+                    assert_eq!(
+                        book.none_of(pool, k, hand).to_bits(),
+                        none_of(pool, k, hand).to_bits()
+                    );
+                }
+            }
+        }
+        assert!(book.none_of_index(deck + 1, 0, 1).is_none());
     }
 
     #[test]

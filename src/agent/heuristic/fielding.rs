@@ -60,7 +60,9 @@ fn touch_value(t: &Table<'_>, runners: &[Runner], target: u8) -> f32 {
 
 /// Picks the defense's action in a defense turn. `home` is where the
 /// fielders stood when the half inning began: they stay where plays leave
-/// them, so spare points walk them back.
+/// them, so spare points walk them back. A step (`Move`) or a ball action
+/// (`Catch`, `Leap`, `Pickup`) it picks was asked about (`Legal::allows`)
+/// first.
 pub(super) fn defend(
     t: &Table<'_>,
     view: &View<'_>,
@@ -68,7 +70,9 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    if legal.allows(&Action::PlayBall(0)) {
+    // A fielder is named only at the start of a turn, before it has any
+    // points (defense.budget), so a turn under way need not ask.
+    if play.budget == 0 && legal.allows(&Action::PlayBall(0)) {
         return Some(Action::PlayBall(name_fielder(t, view)));
     }
     let plan = match *view.ball() {
