@@ -16,7 +16,7 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
-use super::recall::{new_book_id, recall};
+use super::recall::{ByPitch, new_book_id, recall};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, Outcome, Pitch, Response};
 
@@ -41,6 +41,15 @@ const EDGE_VALUE: f32 = 0.025;
 const TYPICAL_HAND: u32 = 7;
 /// The counts a pitcher's hand is valued at.
 const HOLD_COUNTS: [(u8, u8); 4] = [(0, 0), (1, 1), (2, 2), (3, 1)];
+/// Every outcome, where `Outcome as usize` finds it.
+const OUTCOMES: [Outcome; 6] = [
+    Outcome::Ball,
+    Outcome::Strike,
+    Outcome::Hit,
+    Outcome::HitBonus,
+    Outcome::PowerHit,
+    Outcome::Steal,
+];
 /// The largest batter's hand `Plate::against` weighs (a pitch choice
 /// counts a bigger one as this).
 const MAX_HAND: u32 = 15;
@@ -192,6 +201,12 @@ const SHAPES: usize = 729;
 /// What one more card of each type adds to a hand's `shape` (while the
 /// hand holds fewer than two of it).
 const SHAPE_DIGIT: [usize; 6] = [1, 3, 9, 27, 81, 243];
+
+/// What taking one card of type `i` out of a hand holding `n` of them
+/// takes off its shape (the count of a type changes it only up to two).
+fn shape_drop(n: u8, i: usize) -> usize {
+    if n <= 2 { SHAPE_DIGIT[i] } else { 0 }
+}
 
 /// A hand's shape: for each type, whether it holds none, one, or two or
 /// more (a base-3 number). Only the best two cards of a type ever count,
@@ -351,10 +366,9 @@ impl CardBook {
             }))
         });
         let hold_best: [[BestTwo; 64]; 4] = std::array::from_fn(|c| {
-            let plate = Plate::at(rules, &probe, HOLD_COUNTS[c], false);
-            best_two_table(&std::array::from_fn(|p| {
-                knobs.hit_bonus - plate.against(Pitch::ALL[p], &responses, TYPICAL_HAND)
-            }))
+            let against =
+                Plate::at(rules, &probe, HOLD_COUNTS[c], false).against(&responses, TYPICAL_HAND);
+            best_two_table(&against.map(|value| knobs.hit_bonus - value))
         });
         let hands = (0..SHAPES).map(|code| -> Types {
             std::array::from_fn(|i| (code / 3usize.pow(i as u32) % 3) as u8)
@@ -692,33 +706,34 @@ impl<'a> Plate<'a> {
         }
     }
 
-    /// What pitch `p` is expected to give the offense when the batter
-    /// holds `hand` cards dealt from the unseen `pool`, and answers with
-    /// his best card.
-    fn against(&self, p: Pitch, pool: &[u32; 6], hand: u32) -> f32 {
-        let mut values = [(0.0f32, 0u32); 6];
-        for r in Response::ALL {
-            values[ri(r)] = (
-                self.outcome_value(self.rules.outcomes.get(p, r)),
-                pool[ri(r)],
-            );
-        }
-        values.sort_by(|a, b| b.0.total_cmp(&a.0));
+    /// What each pitch type is expected to give the offense when the
+    /// batter holds `hand` cards dealt from the unseen `pool`, and answers
+    /// with his best card.
+    fn against(&self, pool: &[u32; 6], hand: u32) -> ByPitch {
+        let worth = OUTCOMES.map(|o| self.outcome_value(o));
         let total: u32 = pool.iter().sum();
         let hand = hand.max(1);
-        let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-        for (v, c) in values {
-            k += c;
-            let none = self.cards.book.none_of(total, k, hand);
-            ev += v * (none_before - none);
-            none_before = none;
-        }
-        ev + none_before * self.outcome_value(Outcome::Strike)
+        Pitch::ALL.map(|p| {
+            let mut values = [(0.0f32, 0u32); 6];
+            for r in Response::ALL {
+                values[ri(r)] = (worth[self.rules.outcomes.get(p, r) as usize], pool[ri(r)]);
+            }
+            values.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
+            for (v, c) in values {
+                k += c;
+                let none = self.cards.book.none_of(total, k, hand);
+                ev += v * (none_before - none);
+                none_before = none;
+            }
+            ev + none_before * worth[Outcome::Strike as usize]
+        })
     }
 
     /// The pitch to show: the one the batter's likely cards do least
-    /// with, mixed at random among near ties. The batter's cards come from
-    /// the Offense deck less the pitcher's own Offense hand.
+    /// with, mixed at random among near ties, as the lowest card of its
+    /// type. The batter's cards come from the Offense deck less the
+    /// pitcher's own Offense hand.
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
@@ -743,21 +758,18 @@ impl<'a> Plate<'a> {
                     | batter_hand << 7
                     | (pack(&mine) as u32) << 11
             });
-        let recalled = situation.map(|s| {
-            recall(self.cards.book.id, s, || {
-                Pitch::ALL.map(|p| self.against(p, &pool, batter_hand))
-            })
-        });
+        let against = match situation {
+            Some(s) => recall(self.cards.book.id, s, || self.against(&pool, batter_hand)),
+            None => self.against(&pool, batter_hand),
+        };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
             let Some(p) = self.pitch(id) else { continue };
-            if best[pi(p)].1.is_none() {
-                let value = match recalled {
-                    Some(values) => values[pi(p)],
-                    None => self.against(p, &pool, batter_hand),
-                };
+            if let Some(kept) = &mut best[pi(p)].1 {
+                *kept = id.min(*kept);
+            } else {
                 // Pitches the batter hits less far are worth less to him.
-                let value = value + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
+                let value = against[pi(p)] + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
                 best[pi(p)] = (value, Some(id));
             }
         }
@@ -771,24 +783,30 @@ impl<'a> Plate<'a> {
     }
 
     /// The answer to a shown pitch: the best outcome now, counting what the
-    /// cards kept are worth for the next pitches.
+    /// cards kept are worth for the next pitches, as the lowest card of
+    /// its type.
     pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
         let types = self.types(false, hand);
+        let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         let mut best: Option<(f32, Response)> = None;
         for r in Response::ALL {
-            if types[ri(r)] == 0 {
+            let n = types[ri(r)];
+            if n == 0 {
                 continue;
             }
-            let mut kept = types;
-            kept[ri(r)] -= 1;
+            // The shape of the hand kept, from the whole hand's.
+            let kept = whole - shape_drop(n, ri(r));
             let value = self.outcome_value(self.rules.outcomes.get(p, r))
-                + self.cards.hand_value(false, &kept, 0);
+                + self.cards.kept_value(false, kept, cards - 1);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
         }
         let (_, r) = best?;
-        hand.iter().copied().find(|&c| self.response(c) == Some(r))
+        hand.iter()
+            .copied()
+            .filter(|&c| self.response(c) == Some(r))
+            .min()
     }
 
     /// The draw or discard before the first pitch: the count it costs plus
@@ -828,11 +846,9 @@ impl<'a> Plate<'a> {
         let kinds = &kinds[..hand.len().min(256)];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         // What taking one card of each kind out of the hand takes off its
-        // shape, and a second one of the same kind (a kind's count changes
-        // the shape only up to two).
-        let drop = |n: u8, k: usize| if n <= 2 { SHAPE_DIGIT[k] } else { 0 };
-        let first: [usize; 6] = std::array::from_fn(|k| drop(types[k], k));
-        let second: [usize; 6] = std::array::from_fn(|k| drop(types[k].wrapping_sub(1), k));
+        // shape, and a second one of the same kind.
+        let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
+        let second: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
         // What the hand is worth less a card of kind `a` and, for a pair,
         // one of kind `b` (kinds the hand holds: a pair of one kind holds
         // two); the shape and size of what is kept follow from the whole
@@ -892,14 +908,14 @@ impl<'a> Plate<'a> {
         );
         let (mut singles, mut pairs) = (0u8, 0u64);
         for (i, (&a, &ka)) in hand.iter().zip(kinds).enumerate() {
-            if ka == NO_KIND {
+            // Every pair a later card of a kind makes, the first card of
+            // that kind made before it (with the same later cards).
+            if ka == NO_KIND || singles & 1 << ka != 0 {
                 continue;
             }
-            if singles & 1 << ka == 0 {
-                singles |= 1 << ka;
-                if let Some(c) = one {
-                    weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
-                }
+            singles |= 1 << ka;
+            if let Some(c) = one {
+                weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
             }
             let Some(c) = two else { continue };
             for (&b, &kb) in hand[i + 1..].iter().zip(&kinds[i + 1..]) {
@@ -970,6 +986,9 @@ mod tests {
         }
         for (i, r) in Response::ALL.iter().enumerate() {
             assert_eq!(ri(*r), i);
+        }
+        for (i, o) in OUTCOMES.iter().enumerate() {
+            assert_eq!(*o as usize, i);
         }
     }
 

@@ -10,6 +10,7 @@ use crate::agent::{Legal, View};
 use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
+use std::cell::OnceCell;
 
 /// The bases in order, with their circles on the base path.
 const BASES: [(Base, u8); 4] = [
@@ -70,13 +71,16 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
+    // The fielder going for a loose ball, worked out once if asked for.
+    let chasing = OnceCell::new();
+    let chasing = || *chasing.get_or_init(|| chaser(t, view.fielders(), view.ball()));
     // A fielder is named only at the start of a turn, before it has any
     // points (defense.budget), so a turn under way need not ask.
     if play.budget == 0 && legal.allows(&Action::PlayBall(0)) {
-        return Some(Action::PlayBall(name_fielder(t, view)));
+        return Some(Action::PlayBall(name_fielder(view, &chasing)));
     }
     let plan = match *view.ball() {
-        Ball::Loose { at, .. } => loose(t, view, play, legal, at),
+        Ball::Loose { at, .. } => loose(t, view, play, legal, at, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
@@ -84,31 +88,33 @@ pub(super) fn defend(
             let spare = (play.budget > 1)
                 .then(|| {
                     cover_move(t, view, legal, play.budget - 1, Some(to))
-                        .or_else(|| go_home(t, view, legal, home))
+                        .or_else(|| go_home(t, view, legal, home, &chasing))
                 })
                 .flatten();
             spare.or(Some(Action::Throw { from: thrower, to }))
         }
         Ball::Dead => None,
     };
-    plan.or_else(|| go_home(t, view, legal, home))
+    plan.or_else(|| go_home(t, view, legal, home, &chasing))
         .or(Some(Action::EndTurn))
 }
 
 /// Nothing better to do: walk the fielder furthest from his place at the
 /// start of the half inning a step back, unless he has the ball (or is
-/// the one going for it) or guards a base a runner could reach.
+/// the one going for it, `chasing` a loose ball) or guards a base a
+/// runner could reach.
 fn go_home(
     t: &Table<'_>,
     view: &View<'_>,
     legal: &Legal<'_>,
     home: &[SquareId; 9],
+    chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let holder = match *view.ball() {
         Ball::Held { by } => Some(by),
         Ball::Thrown { to, .. } => Some(to),
-        Ball::Loose { .. } => chaser(t, fielders, view.ball()),
+        Ball::Loose { .. } => chasing(),
         Ball::Dead => None,
     };
     let runners = view.runners();
@@ -142,11 +148,11 @@ fn go_home(
 }
 
 /// The fielder whose action points make the turn's budget: the one who
-/// plays the ball (nearest a loose ball, the receiver of a throw, the
+/// plays the ball (`chasing` a loose ball, the receiver of a throw, the
 /// holder).
-fn name_fielder(t: &Table<'_>, view: &View<'_>) -> u8 {
+fn name_fielder(view: &View<'_>, chasing: &impl Fn() -> Option<u8>) -> u8 {
     match *view.ball() {
-        Ball::Loose { .. } => chaser(t, view.fielders(), view.ball()).unwrap_or(0),
+        Ball::Loose { .. } => chasing().unwrap_or(0),
         Ball::Held { by } => by,
         Ball::Thrown { to, .. } => to,
         Ball::Dead => 0,
@@ -215,13 +221,15 @@ fn may_chase(t: &Table<'_>, ball: &Ball, f: u8, at: SquareId) -> bool {
     t.may_stand(f, at) && t.engine.may_field(ball, f)
 }
 
-/// A loose ball: get the chaser to it, then catch or pick it up.
+/// A loose ball: get the chaser (`chasing` it) to it, then catch or pick
+/// it up.
 fn loose(
     t: &Table<'_>,
     view: &View<'_>,
     play: &Play,
     legal: &Legal<'_>,
     at: SquareId,
+    chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
@@ -274,7 +282,7 @@ fn loose(
             return Some(step);
         }
     }
-    cover_move(t, view, legal, play.budget, chaser(t, fielders, ball))
+    cover_move(t, view, legal, play.budget, chasing())
 }
 
 /// A legal step of fielder `f` off his square, the first the field lists.

@@ -16,17 +16,21 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
 }
 
 /// Among the playable cards that play as `chosen` does, the one with the
-/// highest special value (a normal card is worth 0).
+/// highest special value (a normal card is worth 0), the lowest on a tie;
+/// `chosen` is the lowest of them.
 pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
     let kind = deck.card(chosen);
-    if !deck.has_specials() {
-        // Every card is worth 0: the lowest of the kind.
-        return playable
+    debug_assert_eq!(
+        playable
             .iter()
             .copied()
             .filter(|&c| deck.card(c) == kind)
-            .min()
-            .unwrap_or(chosen);
+            .min(),
+        Some(chosen)
+    );
+    if !deck.has_specials() {
+        // Every card is worth 0.
+        return chosen;
     }
     playable
         .iter()
