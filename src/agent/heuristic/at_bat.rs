@@ -230,6 +230,8 @@ pub struct CardBook {
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
     responses: [u32; 6],
+    /// The responses in the Offense deck, all told.
+    offense_cards: u32,
     /// For an Offense hand of each shape, against each pitch type: the
     /// best answer's gain over taking a strike at a neutral count, plus
     /// half the second best's (the next pitch may be the same type).
@@ -349,6 +351,7 @@ impl CardBook {
             knobs,
             pitches,
             responses,
+            offense_cards: deck,
             offense_gain: Vec::new(),
             defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
@@ -418,7 +421,7 @@ impl CardBook {
     /// Where `none_of(pool, k, hand)` is kept in the `none_of` table, if
     /// it is there.
     fn none_of_index(&self, pool: u32, k: u32, hand: u32) -> Option<usize> {
-        let deck = self.responses.iter().sum::<u32>();
+        let deck = self.offense_cards;
         (pool <= deck && k <= deck && hand <= MAX_HAND).then(|| {
             let side = deck as usize + 1;
             (hand as usize * side + pool as usize) * side + k as usize
@@ -786,7 +789,15 @@ impl<'a> Plate<'a> {
     /// cards kept are worth for the next pitches, as the lowest card of
     /// its type.
     pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
-        let types = self.types(false, hand);
+        let mut types: Types = [0; 6];
+        let mut lowest: [Option<CardId>; 6] = [None; 6];
+        for &c in hand {
+            if let Some(r) = self.response(c) {
+                types[ri(r)] += 1;
+                let low = &mut lowest[ri(r)];
+                *low = Some(low.map_or(c, |l| l.min(c)));
+            }
+        }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         let mut best: Option<(f32, Response)> = None;
         for r in Response::ALL {
@@ -802,11 +813,7 @@ impl<'a> Plate<'a> {
                 best = Some((value, r));
             }
         }
-        let (_, r) = best?;
-        hand.iter()
-            .copied()
-            .filter(|&c| self.response(c) == Some(r))
-            .min()
+        lowest[ri(best?.1)]
     }
 
     /// The draw or discard before the first pitch: the count it costs plus
