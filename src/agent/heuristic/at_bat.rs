@@ -18,7 +18,7 @@
 
 use super::recall::{ByPitch, new_book_id, recall};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
-use crate::ruleset::schema::{CountChange, Outcome, Pitch, Response};
+use crate::ruleset::schema::{CountChange, CountLimits, Outcome, Pitch, Response};
 
 /// Run values of the counts short of a walk or a strikeout, by balls
 /// (0..=3) and strikes (0..=2), relative to 0-0: baseball's.
@@ -99,6 +99,21 @@ impl Knobs {
     fn cards(&self, n: u8) -> f32 {
         self.card.iter().take(usize::from(n)).sum()
     }
+}
+
+/// What a count is worth to the offense under `limits`: the walk or the
+/// strikeout of `knobs` once it ends the at-bat, else its run value
+/// (`COUNT`).
+fn count_value(limits: CountLimits, knobs: &Knobs, balls: u8, strikes: u8) -> f32 {
+    if strikes >= limits.strikes {
+        return knobs.strikeout;
+    }
+    if balls >= limits.balls {
+        return knobs.walk;
+    }
+    let b = 4 - usize::from(limits.balls - balls).min(4);
+    let s = 3 - usize::from(limits.strikes - strikes).min(3);
+    COUNT[b][s]
 }
 
 /// A hand counted by card type (`Pitch::ALL` or `Response::ALL` order).
@@ -242,6 +257,8 @@ pub struct CardBook {
     defense_quality: Vec<f32>,
     /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
+    /// `count_value` for 0 to 7 balls and 0 to 7 strikes.
+    counts: [[f32; 8]; 8],
     /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
     /// cards and every hand of up to `MAX_HAND` cards, by
     /// `none_of_index`: what `Plate::against` weighs its answers with.
@@ -355,6 +372,9 @@ impl CardBook {
             offense_gain: Vec::new(),
             defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
+            counts: std::array::from_fn(|b| {
+                std::array::from_fn(|s| count_value(rules.count, &knobs, b as u8, s as u8))
+            }),
             none_of: none,
             worth: Vec::new(),
         };
@@ -674,18 +694,18 @@ impl<'a> Plate<'a> {
         types
     }
 
-    /// What a count is worth to the offense.
+    /// What a count is worth to the offense, from the book's table when
+    /// it is there.
     pub(super) fn count_value(&self, balls: u8, strikes: u8) -> f32 {
-        let limits = self.rules.count;
-        if strikes >= limits.strikes {
-            return self.cards.book.knobs.strikeout;
+        let book = &self.cards.book;
+        match book
+            .counts
+            .get(usize::from(balls))
+            .and_then(|row| row.get(usize::from(strikes)))
+        {
+            Some(&value) => value,
+            None => count_value(self.rules.count, &book.knobs, balls, strikes),
         }
-        if balls >= limits.balls {
-            return self.cards.book.knobs.walk;
-        }
-        let b = 4 - usize::from(limits.balls - balls).min(4);
-        let s = 3 - usize::from(limits.strikes - strikes).min(3);
-        COUNT[b][s]
     }
 
     /// What one pitch/response outcome is worth to the offense now.
@@ -1049,6 +1069,22 @@ mod tests {
             }
         }
         assert!(book.none_of_index(deck + 1, 0, 1).is_none());
+    }
+
+    /// A count's value is the same from the book's table and beyond it.
+    #[test]
+    fn tabled_count_value_is_count_value() {
+        let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let cards = Cards::new(std::sync::Arc::new(CardBook::new(&rules, Knobs::default())));
+        let plate = Plate::at(&rules, &cards, (0, 0), false);
+        for balls in 0..10 {
+            for strikes in 0..10 {
+                let want = count_value(rules.count, &Knobs::default(), balls, strikes);
+                assert_eq!(plate.count_value(balls, strikes).to_bits(), want.to_bits());
+            }
+        }
+        assert_eq!(plate.count_value(0, 9), Knobs::default().strikeout);
     }
 
     #[test]
