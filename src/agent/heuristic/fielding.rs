@@ -508,19 +508,38 @@ fn step_toward(
     f: u8,
     to: SquareId,
 ) -> Option<Action> {
+    let field = &t.engine.field;
     let from = fielders[usize::from(f)];
-    let now = t.engine.field.king_distance(from, to);
-    let preferred = t.engine.field.next_step(from, to);
-    let closer = t
-        .engine
-        .field
-        .neighbours(from)
+    let now = field.king_distance(from, to);
+    let preferred = field.next_step(from, to);
+    let neighbours = field.neighbours(from);
+    // The field's own step, when it is a step closer, comes first of all:
+    // no neighbour (a step away) is more than a step closer. Asked about
+    // first, it mostly spares weighing the others.
+    let first =
+        now > 0 && field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred);
+    if first {
+        debug_assert!(
+            neighbours
+                .iter()
+                .all(|&sq| field.king_distance(sq, to) + 1 >= now)
+        );
+        let step = Action::Move {
+            fielder: f,
+            to: preferred,
+        };
+        if legal.allows(&step) {
+            return Some(step);
+        }
+    }
+    let closer = neighbours
         .iter()
         .copied()
-        .map(|sq| (t.engine.field.king_distance(sq, to), sq != preferred, sq))
+        .map(|sq| (field.king_distance(sq, to), sq != preferred, sq))
         .filter(|&(d, ..)| d < now);
-    let allowed =
-        |&(.., sq): &(u8, bool, SquareId)| legal.allows(&Action::Move { fielder: f, to: sq });
+    let allowed = |&(.., sq): &(u8, bool, SquareId)| {
+        !(first && sq == preferred) && legal.allows(&Action::Move { fielder: f, to: sq })
+    };
     // The best legal step is the first legal one in order of preference:
     // the steps are put in that order first (each square once), so fewer
     // are asked about.
