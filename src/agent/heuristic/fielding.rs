@@ -128,14 +128,9 @@ fn go_home(
     let mut order = [(0u8, 0u8); 9];
     let mut away = 0;
     for f in 0..9u8 {
-        if Some(f) == holder || guarding(fielders[usize::from(f)]) {
-            continue;
-        }
-        let d = t
-            .engine
-            .field
-            .king_distance(fielders[usize::from(f)], home[usize::from(f)]);
-        if d > 0 {
+        let at = fielders[usize::from(f)];
+        let d = t.engine.field.king_distance(at, home[usize::from(f)]);
+        if d > 0 && Some(f) != holder && !guarding(at) {
             order[away] = (d, f);
             away += 1;
         }

@@ -9,6 +9,10 @@ use crate::engine::{Action, Card, CardId, DeckList};
 
 /// A playable immediate special card, if he holds one.
 pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> {
+    // An immediate card is a special one.
+    if !deck.has_specials() {
+        return None;
+    }
     playable
         .iter()
         .copied()
