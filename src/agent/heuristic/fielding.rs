@@ -61,9 +61,9 @@ fn touch_value(t: &Table<'_>, runners: &[Runner], target: u8) -> f32 {
 
 /// Picks the defense's action in a defense turn. `home` is where the
 /// fielders stood when the half inning began: they stay where plays leave
-/// them, so spare points walk them back. A step (`Move`) or a ball action
-/// (`Catch`, `Leap`, `Pickup`) it picks was asked about (`Legal::allows`)
-/// first.
+/// them, so spare points walk them back. A fielder named (`PlayBall`), a
+/// step (`Move`) or a ball action (`Catch`, `Leap`, `Pickup`) it picks was
+/// asked about (`Legal::allows`) first.
 pub(super) fn defend(
     t: &Table<'_>,
     view: &View<'_>,
@@ -75,9 +75,16 @@ pub(super) fn defend(
     let chasing = OnceCell::new();
     let chasing = || *chasing.get_or_init(|| chaser(t, view.fielders(), view.ball()));
     // A fielder is named only at the start of a turn, before it has any
-    // points (defense.budget), so a turn under way need not ask.
-    if play.budget == 0 && legal.allows(&Action::PlayBall(0)) {
-        return Some(Action::PlayBall(name_fielder(view, &chasing)));
+    // points (defense.budget).
+    if play.budget == 0 {
+        let named = Action::PlayBall(name_fielder(view, &chasing));
+        if legal.allows(&named) {
+            return Some(named);
+        }
+        // The rules name another: the fielder on the ball.
+        if let Some(other) = (0..9).map(Action::PlayBall).find(|a| legal.allows(a)) {
+            return Some(other);
+        }
     }
     let plan = match *view.ball() {
         Ball::Loose { at, .. } => loose(t, view, play, legal, at, &chasing),

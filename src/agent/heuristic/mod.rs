@@ -173,8 +173,9 @@ impl<'a> HeuristicAgent<'a> {
         // A draw or discard is asked about before it is chosen; a pitch or
         // response is one of the playable cards or an allowed swap; a run
         // one of the legal runs, a runner sent after a missed fly one of
-        // the legal actions. A defense step or ball action is asked about
-        // too (below). Anything else is checked in `choose`.
+        // the legal actions. A fielder named, a defense step or a ball
+        // action is asked about too (below). Anything else is checked in
+        // `choose`.
         self.checked = matches!(
             view.phase(),
             Phase::Memorandum { .. }
@@ -267,7 +268,8 @@ impl<'a> HeuristicAgent<'a> {
                 self.checked = matches!(
                     action,
                     Some(
-                        Action::Move { .. }
+                        Action::PlayBall(_)
+                            | Action::Move { .. }
                             | Action::Catch(_)
                             | Action::Leap(_)
                             | Action::Pickup(_)
