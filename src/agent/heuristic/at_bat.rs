@@ -16,9 +16,9 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
-use super::recall::{new_book_id, recall};
+use super::recall::{ByPitch, new_book_id, recall};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
-use crate::ruleset::schema::{CountChange, Outcome, Pitch, Response};
+use crate::ruleset::schema::{CountChange, CountLimits, Outcome, Pitch, Response};
 
 /// Run values of the counts short of a walk or a strikeout, by balls
 /// (0..=3) and strikes (0..=2), relative to 0-0: baseball's.
@@ -41,6 +41,18 @@ const EDGE_VALUE: f32 = 0.025;
 const TYPICAL_HAND: u32 = 7;
 /// The counts a pitcher's hand is valued at.
 const HOLD_COUNTS: [(u8, u8); 4] = [(0, 0), (1, 1), (2, 2), (3, 1)];
+/// Every outcome, where `Outcome as usize` finds it.
+const OUTCOMES: [Outcome; 6] = [
+    Outcome::Ball,
+    Outcome::Strike,
+    Outcome::Hit,
+    Outcome::HitBonus,
+    Outcome::PowerHit,
+    Outcome::Steal,
+];
+/// The largest batter's hand `Plate::against` weighs (a pitch choice
+/// counts a bigger one as this).
+const MAX_HAND: u32 = 15;
 
 /// The values the heuristics weigh, in runs (offense's view). They were
 /// measured in games between heuristic managers on the classic field
@@ -87,6 +99,21 @@ impl Knobs {
     fn cards(&self, n: u8) -> f32 {
         self.card.iter().take(usize::from(n)).sum()
     }
+}
+
+/// What a count is worth to the offense under `limits`: the walk or the
+/// strikeout of `knobs` once it ends the at-bat, else its run value
+/// (`COUNT`).
+fn count_value(limits: CountLimits, knobs: &Knobs, balls: u8, strikes: u8) -> f32 {
+    if strikes >= limits.strikes {
+        return knobs.strikeout;
+    }
+    if balls >= limits.balls {
+        return knobs.walk;
+    }
+    let b = 4 - usize::from(limits.balls - balls).min(4);
+    let s = 3 - usize::from(limits.strikes - strikes).min(3);
+    COUNT[b][s]
 }
 
 /// A hand counted by card type (`Pitch::ALL` or `Response::ALL` order).
@@ -190,6 +217,12 @@ const SHAPES: usize = 729;
 /// hand holds fewer than two of it).
 const SHAPE_DIGIT: [usize; 6] = [1, 3, 9, 27, 81, 243];
 
+/// What taking one card of type `i` out of a hand holding `n` of them
+/// takes off its shape (the count of a type changes it only up to two).
+fn shape_drop(n: u8, i: usize) -> usize {
+    if n <= 2 { SHAPE_DIGIT[i] } else { 0 }
+}
+
 /// A hand's shape: for each type, whether it holds none, one, or two or
 /// more (a base-3 number). Only the best two cards of a type ever count,
 /// so hands of one shape are worth the same.
@@ -212,6 +245,8 @@ pub struct CardBook {
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
     responses: [u32; 6],
+    /// The responses in the Offense deck, all told.
+    offense_cards: u32,
     /// For an Offense hand of each shape, against each pitch type: the
     /// best answer's gain over taking a strike at a neutral count, plus
     /// half the second best's (the next pitch may be the same type).
@@ -222,6 +257,12 @@ pub struct CardBook {
     defense_quality: Vec<f32>,
     /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
     cards_value: [f32; 8],
+    /// `count_value` for 0 to 7 balls and 0 to 7 strikes.
+    counts: [[f32; 8]; 8],
+    /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
+    /// cards and every hand of up to `MAX_HAND` cards, by
+    /// `none_of_index`: what `Plate::against` weighs its answers with.
+    none_of: Vec<f32>,
     /// What the memorandum weighs for a draw, worked out for every hand of
     /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
     /// two cards. (A hand as it is needs no table: `worth_now` is a few
@@ -315,14 +356,26 @@ impl CardBook {
                 responses[ri(r)] += 1;
             }
         }
+        let deck = responses.iter().sum::<u32>();
+        let mut none = Vec::new();
+        for hand in 0..=MAX_HAND {
+            for pool in 0..=deck {
+                none.extend((0..=deck).map(|k| none_of(pool, k, hand)));
+            }
+        }
         let mut book = Self {
             id: 0,
             knobs,
             pitches,
             responses,
+            offense_cards: deck,
             offense_gain: Vec::new(),
             defense_quality: Vec::new(),
             cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
+            counts: std::array::from_fn(|b| {
+                std::array::from_fn(|s| count_value(rules.count, &knobs, b as u8, s as u8))
+            }),
+            none_of: none,
             worth: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
@@ -336,10 +389,9 @@ impl CardBook {
             }))
         });
         let hold_best: [[BestTwo; 64]; 4] = std::array::from_fn(|c| {
-            let plate = Plate::at(rules, &probe, HOLD_COUNTS[c], false);
-            best_two_table(&std::array::from_fn(|p| {
-                knobs.hit_bonus - plate.against(Pitch::ALL[p], &responses, TYPICAL_HAND)
-            }))
+            let against =
+                Plate::at(rules, &probe, HOLD_COUNTS[c], false).against(&responses, TYPICAL_HAND);
+            best_two_table(&against.map(|value| knobs.hit_bonus - value))
         });
         let hands = (0..SHAPES).map(|code| -> Types {
             std::array::from_fn(|i| (code / 3usize.pow(i as u32) % 3) as u8)
@@ -384,6 +436,22 @@ impl CardBook {
             worth.push([1, 2].map(|draw| self.work_out(hand, draw)));
         });
         self.worth = worth;
+    }
+
+    /// Where `none_of(pool, k, hand)` is kept in the `none_of` table, if
+    /// it is there.
+    fn none_of_index(&self, pool: u32, k: u32, hand: u32) -> Option<usize> {
+        let deck = self.offense_cards;
+        (pool <= deck && k <= deck && hand <= MAX_HAND).then(|| {
+            let side = deck as usize + 1;
+            (hand as usize * side + pool as usize) * side + k as usize
+        })
+    }
+
+    /// `none_of(pool, k, hand)`, from the table when it is there.
+    fn none_of(&self, pool: u32, k: u32, hand: u32) -> f32 {
+        self.none_of_index(pool, k, hand)
+            .map_or_else(|| none_of(pool, k, hand), |i| self.none_of[i])
     }
 
     /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
@@ -626,18 +694,18 @@ impl<'a> Plate<'a> {
         types
     }
 
-    /// What a count is worth to the offense.
+    /// What a count is worth to the offense, from the book's table when
+    /// it is there.
     pub(super) fn count_value(&self, balls: u8, strikes: u8) -> f32 {
-        let limits = self.rules.count;
-        if strikes >= limits.strikes {
-            return self.cards.book.knobs.strikeout;
+        let book = &self.cards.book;
+        match book
+            .counts
+            .get(usize::from(balls))
+            .and_then(|row| row.get(usize::from(strikes)))
+        {
+            Some(&value) => value,
+            None => count_value(self.rules.count, &book.knobs, balls, strikes),
         }
-        if balls >= limits.balls {
-            return self.cards.book.knobs.walk;
-        }
-        let b = 4 - usize::from(limits.balls - balls).min(4);
-        let s = 3 - usize::from(limits.strikes - strikes).min(3);
-        COUNT[b][s]
     }
 
     /// What one pitch/response outcome is worth to the offense now.
@@ -661,33 +729,34 @@ impl<'a> Plate<'a> {
         }
     }
 
-    /// What pitch `p` is expected to give the offense when the batter
-    /// holds `hand` cards dealt from the unseen `pool`, and answers with
-    /// his best card.
-    fn against(&self, p: Pitch, pool: &[u32; 6], hand: u32) -> f32 {
-        let mut values = [(0.0f32, 0u32); 6];
-        for r in Response::ALL {
-            values[ri(r)] = (
-                self.outcome_value(self.rules.outcomes.get(p, r)),
-                pool[ri(r)],
-            );
-        }
-        values.sort_by(|a, b| b.0.total_cmp(&a.0));
+    /// What each pitch type is expected to give the offense when the
+    /// batter holds `hand` cards dealt from the unseen `pool`, and answers
+    /// with his best card.
+    fn against(&self, pool: &[u32; 6], hand: u32) -> ByPitch {
+        let worth = OUTCOMES.map(|o| self.outcome_value(o));
         let total: u32 = pool.iter().sum();
         let hand = hand.max(1);
-        let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-        for (v, c) in values {
-            k += c;
-            let none = none_of(total, k, hand);
-            ev += v * (none_before - none);
-            none_before = none;
-        }
-        ev + none_before * self.outcome_value(Outcome::Strike)
+        Pitch::ALL.map(|p| {
+            let mut values = [(0.0f32, 0u32); 6];
+            for r in Response::ALL {
+                values[ri(r)] = (worth[self.rules.outcomes.get(p, r) as usize], pool[ri(r)]);
+            }
+            values.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
+            for (v, c) in values {
+                k += c;
+                let none = self.cards.book.none_of(total, k, hand);
+                ev += v * (none_before - none);
+                none_before = none;
+            }
+            ev + none_before * worth[Outcome::Strike as usize]
+        })
     }
 
     /// The pitch to show: the one the batter's likely cards do least
-    /// with, mixed at random among near ties. The batter's cards come from
-    /// the Offense deck less the pitcher's own Offense hand.
+    /// with, mixed at random among near ties, as the lowest card of its
+    /// type. The batter's cards come from the Offense deck less the
+    /// pitcher's own Offense hand.
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
@@ -700,7 +769,7 @@ impl<'a> Plate<'a> {
         for (p, m) in pool.iter_mut().zip(mine) {
             *p = p.saturating_sub(u32::from(m));
         }
-        let batter_hand = batter_hand.min(15) as u32;
+        let batter_hand = batter_hand.min(MAX_HAND as usize) as u32;
         // Everything `against` reads besides the book and the pitch, packed
         // in 29 bits (the pool is the deck less `mine`), when it fits: then
         // the values of all six pitch types are recalled at once.
@@ -712,21 +781,18 @@ impl<'a> Plate<'a> {
                     | batter_hand << 7
                     | (pack(&mine) as u32) << 11
             });
-        let recalled = situation.map(|s| {
-            recall(self.cards.book.id, s, || {
-                Pitch::ALL.map(|p| self.against(p, &pool, batter_hand))
-            })
-        });
+        let against = match situation {
+            Some(s) => recall(self.cards.book.id, s, || self.against(&pool, batter_hand)),
+            None => self.against(&pool, batter_hand),
+        };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         for &id in hand {
             let Some(p) = self.pitch(id) else { continue };
-            if best[pi(p)].1.is_none() {
-                let value = match recalled {
-                    Some(values) => values[pi(p)],
-                    None => self.against(p, &pool, batter_hand),
-                };
+            if let Some(kept) = &mut best[pi(p)].1 {
+                *kept = id.min(*kept);
+            } else {
                 // Pitches the batter hits less far are worth less to him.
-                let value = value + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
+                let value = against[pi(p)] + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
                 best[pi(p)] = (value, Some(id));
             }
         }
@@ -740,24 +806,34 @@ impl<'a> Plate<'a> {
     }
 
     /// The answer to a shown pitch: the best outcome now, counting what the
-    /// cards kept are worth for the next pitches.
+    /// cards kept are worth for the next pitches, as the lowest card of
+    /// its type.
     pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
-        let types = self.types(false, hand);
+        let mut types: Types = [0; 6];
+        let mut lowest: [Option<CardId>; 6] = [None; 6];
+        for &c in hand {
+            if let Some(r) = self.response(c) {
+                types[ri(r)] += 1;
+                let low = &mut lowest[ri(r)];
+                *low = Some(low.map_or(c, |l| l.min(c)));
+            }
+        }
+        let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         let mut best: Option<(f32, Response)> = None;
         for r in Response::ALL {
-            if types[ri(r)] == 0 {
+            let n = types[ri(r)];
+            if n == 0 {
                 continue;
             }
-            let mut kept = types;
-            kept[ri(r)] -= 1;
+            // The shape of the hand kept, from the whole hand's.
+            let kept = whole - shape_drop(n, ri(r));
             let value = self.outcome_value(self.rules.outcomes.get(p, r))
-                + self.cards.hand_value(false, &kept, 0);
+                + self.cards.kept_value(false, kept, cards - 1);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
         }
-        let (_, r) = best?;
-        hand.iter().copied().find(|&c| self.response(c) == Some(r))
+        lowest[ri(best?.1)]
     }
 
     /// The draw or discard before the first pitch: the count it costs plus
@@ -797,11 +873,9 @@ impl<'a> Plate<'a> {
         let kinds = &kinds[..hand.len().min(256)];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         // What taking one card of each kind out of the hand takes off its
-        // shape, and a second one of the same kind (a kind's count changes
-        // the shape only up to two).
-        let drop = |n: u8, k: usize| if n <= 2 { SHAPE_DIGIT[k] } else { 0 };
-        let first: [usize; 6] = std::array::from_fn(|k| drop(types[k], k));
-        let second: [usize; 6] = std::array::from_fn(|k| drop(types[k].wrapping_sub(1), k));
+        // shape, and a second one of the same kind.
+        let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
+        let second: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
         // What the hand is worth less a card of kind `a` and, for a pair,
         // one of kind `b` (kinds the hand holds: a pair of one kind holds
         // two); the shape and size of what is kept follow from the whole
@@ -861,14 +935,14 @@ impl<'a> Plate<'a> {
         );
         let (mut singles, mut pairs) = (0u8, 0u64);
         for (i, (&a, &ka)) in hand.iter().zip(kinds).enumerate() {
-            if ka == NO_KIND {
+            // Every pair a later card of a kind makes, the first card of
+            // that kind made before it (with the same later cards).
+            if ka == NO_KIND || singles & 1 << ka != 0 {
                 continue;
             }
-            if singles & 1 << ka == 0 {
-                singles |= 1 << ka;
-                if let Some(c) = one {
-                    weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
-                }
+            singles |= 1 << ka;
+            if let Some(c) = one {
+                weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
             }
             let Some(c) = two else { continue };
             for (&b, &kb) in hand[i + 1..].iter().zip(&kinds[i + 1..]) {
@@ -940,6 +1014,9 @@ mod tests {
         for (i, r) in Response::ALL.iter().enumerate() {
             assert_eq!(ri(*r), i);
         }
+        for (i, o) in OUTCOMES.iter().enumerate() {
+            assert_eq!(*o as usize, i);
+        }
     }
 
     /// The card book's table gives what working a hand's worth out gives,
@@ -971,6 +1048,43 @@ mod tests {
         assert_eq!(checked, 1716);
         let big = [3, 3, 2, 0, 0, 0];
         assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
+    }
+
+    /// The card book's `none_of` table holds what `none_of` gives, bit
+    /// for bit, and a pool it does not hold is worked out.
+    #[test]
+    fn tabled_none_of_is_none_of() {
+        let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let book = CardBook::new(&rules, Knobs::default());
+        let deck = book.responses.iter().sum::<u32>();
+        for hand in 0..=MAX_HAND + 1 {
+            for pool in 0..=deck + 1 {
+                for k in 0..=pool {
+                    assert_eq!(
+                        book.none_of(pool, k, hand).to_bits(),
+                        none_of(pool, k, hand).to_bits()
+                    );
+                }
+            }
+        }
+        assert!(book.none_of_index(deck + 1, 0, 1).is_none());
+    }
+
+    /// A count's value is the same from the book's table and beyond it.
+    #[test]
+    fn tabled_count_value_is_count_value() {
+        let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
+        let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+        let cards = Cards::new(std::sync::Arc::new(CardBook::new(&rules, Knobs::default())));
+        let plate = Plate::at(&rules, &cards, (0, 0), false);
+        for balls in 0..10 {
+            for strikes in 0..10 {
+                let want = count_value(rules.count, &Knobs::default(), balls, strikes);
+                assert_eq!(plate.count_value(balls, strikes).to_bits(), want.to_bits());
+            }
+        }
+        assert_eq!(plate.count_value(0, 9), Knobs::default().strikeout);
     }
 
     #[test]

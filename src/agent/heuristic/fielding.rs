@@ -10,6 +10,7 @@ use crate::agent::{Legal, View};
 use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
+use std::cell::OnceCell;
 
 /// The bases in order, with their circles on the base path.
 const BASES: [(Base, u8); 4] = [
@@ -60,7 +61,9 @@ fn touch_value(t: &Table<'_>, runners: &[Runner], target: u8) -> f32 {
 
 /// Picks the defense's action in a defense turn. `home` is where the
 /// fielders stood when the half inning began: they stay where plays leave
-/// them, so spare points walk them back.
+/// them, so spare points walk them back. A fielder named (`PlayBall`), a
+/// step (`Move`) or a ball action (`Catch`, `Leap`, `Pickup`) it picks was
+/// asked about (`Legal::allows`) first.
 pub(super) fn defend(
     t: &Table<'_>,
     view: &View<'_>,
@@ -68,11 +71,23 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    if legal.allows(&Action::PlayBall(0)) {
-        return Some(Action::PlayBall(name_fielder(t, view)));
+    // The fielder going for a loose ball, worked out once if asked for.
+    let chasing = OnceCell::new();
+    let chasing = || *chasing.get_or_init(|| chaser(t, view.fielders(), view.ball()));
+    // A fielder is named only at the start of a turn, before it has any
+    // points (defense.budget).
+    if play.budget == 0 {
+        let named = Action::PlayBall(name_fielder(view, &chasing));
+        if legal.allows(&named) {
+            return Some(named);
+        }
+        // The rules name another: the fielder on the ball.
+        if let Some(other) = (0..9).map(Action::PlayBall).find(|a| legal.allows(a)) {
+            return Some(other);
+        }
     }
     let plan = match *view.ball() {
-        Ball::Loose { at, .. } => loose(t, view, play, legal, at),
+        Ball::Loose { at, .. } => loose(t, view, play, legal, at, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
@@ -80,31 +95,33 @@ pub(super) fn defend(
             let spare = (play.budget > 1)
                 .then(|| {
                     cover_move(t, view, legal, play.budget - 1, Some(to))
-                        .or_else(|| go_home(t, view, legal, home))
+                        .or_else(|| go_home(t, view, legal, home, &chasing))
                 })
                 .flatten();
             spare.or(Some(Action::Throw { from: thrower, to }))
         }
         Ball::Dead => None,
     };
-    plan.or_else(|| go_home(t, view, legal, home))
+    plan.or_else(|| go_home(t, view, legal, home, &chasing))
         .or(Some(Action::EndTurn))
 }
 
 /// Nothing better to do: walk the fielder furthest from his place at the
 /// start of the half inning a step back, unless he has the ball (or is
-/// the one going for it) or guards a base a runner could reach.
+/// the one going for it, `chasing` a loose ball) or guards a base a
+/// runner could reach.
 fn go_home(
     t: &Table<'_>,
     view: &View<'_>,
     legal: &Legal<'_>,
     home: &[SquareId; 9],
+    chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let holder = match *view.ball() {
         Ball::Held { by } => Some(by),
         Ball::Thrown { to, .. } => Some(to),
-        Ball::Loose { .. } => chaser(t, fielders, view.ball()),
+        Ball::Loose { .. } => chasing(),
         Ball::Dead => None,
     };
     let runners = view.runners();
@@ -118,14 +135,9 @@ fn go_home(
     let mut order = [(0u8, 0u8); 9];
     let mut away = 0;
     for f in 0..9u8 {
-        if Some(f) == holder || guarding(fielders[usize::from(f)]) {
-            continue;
-        }
-        let d = t
-            .engine
-            .field
-            .king_distance(fielders[usize::from(f)], home[usize::from(f)]);
-        if d > 0 {
+        let at = fielders[usize::from(f)];
+        let d = t.engine.field.king_distance(at, home[usize::from(f)]);
+        if d > 0 && Some(f) != holder && !guarding(at) {
             order[away] = (d, f);
             away += 1;
         }
@@ -138,11 +150,11 @@ fn go_home(
 }
 
 /// The fielder whose action points make the turn's budget: the one who
-/// plays the ball (nearest a loose ball, the receiver of a throw, the
+/// plays the ball (`chasing` a loose ball, the receiver of a throw, the
 /// holder).
-fn name_fielder(t: &Table<'_>, view: &View<'_>) -> u8 {
+fn name_fielder(view: &View<'_>, chasing: &impl Fn() -> Option<u8>) -> u8 {
     match *view.ball() {
-        Ball::Loose { .. } => chaser(t, view.fielders(), view.ball()).unwrap_or(0),
+        Ball::Loose { .. } => chasing().unwrap_or(0),
         Ball::Held { by } => by,
         Ball::Thrown { to, .. } => to,
         Ball::Dead => 0,
@@ -211,13 +223,15 @@ fn may_chase(t: &Table<'_>, ball: &Ball, f: u8, at: SquareId) -> bool {
     t.may_stand(f, at) && t.engine.may_field(ball, f)
 }
 
-/// A loose ball: get the chaser to it, then catch or pick it up.
+/// A loose ball: get the chaser (`chasing` it) to it, then catch or pick
+/// it up.
 fn loose(
     t: &Table<'_>,
     view: &View<'_>,
     play: &Play,
     legal: &Legal<'_>,
     at: SquareId,
+    chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
@@ -270,7 +284,7 @@ fn loose(
             return Some(step);
         }
     }
-    cover_move(t, view, legal, play.budget, chaser(t, fielders, ball))
+    cover_move(t, view, legal, play.budget, chasing())
 }
 
 /// A legal step of fielder `f` off his square, the first the field lists.
@@ -496,19 +510,38 @@ fn step_toward(
     f: u8,
     to: SquareId,
 ) -> Option<Action> {
+    let field = &t.engine.field;
     let from = fielders[usize::from(f)];
-    let now = t.engine.field.king_distance(from, to);
-    let preferred = t.engine.field.next_step(from, to);
-    let closer = t
-        .engine
-        .field
-        .neighbours(from)
+    let now = field.king_distance(from, to);
+    let preferred = field.next_step(from, to);
+    let neighbours = field.neighbours(from);
+    // The field's own step, when it is a step closer, comes first of all:
+    // no neighbour (a step away) is more than a step closer. Asked about
+    // first, it mostly spares weighing the others.
+    let first =
+        now > 0 && field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred);
+    if first {
+        debug_assert!(
+            neighbours
+                .iter()
+                .all(|&sq| field.king_distance(sq, to) + 1 >= now)
+        );
+        let step = Action::Move {
+            fielder: f,
+            to: preferred,
+        };
+        if legal.allows(&step) {
+            return Some(step);
+        }
+    }
+    let closer = neighbours
         .iter()
         .copied()
-        .map(|sq| (t.engine.field.king_distance(sq, to), sq != preferred, sq))
+        .map(|sq| (field.king_distance(sq, to), sq != preferred, sq))
         .filter(|&(d, ..)| d < now);
-    let allowed =
-        |&(.., sq): &(u8, bool, SquareId)| legal.allows(&Action::Move { fielder: f, to: sq });
+    let allowed = |&(.., sq): &(u8, bool, SquareId)| {
+        !(first && sq == preferred) && legal.allows(&Action::Move { fielder: f, to: sq })
+    };
     // The best legal step is the first legal one in order of preference:
     // the steps are put in that order first (each square once), so fewer
     // are asked about.

@@ -172,10 +172,17 @@ impl<'a> HeuristicAgent<'a> {
         }
         // A draw or discard is asked about before it is chosen; a pitch or
         // response is one of the playable cards or an allowed swap; a run
-        // one of the legal runs. Anything else is checked in `choose`.
+        // one of the legal runs, a runner sent after a missed fly one of
+        // the legal actions. A fielder named, a defense step or a ball
+        // action is asked about too (below). Anything else is checked in
+        // `choose`.
         self.checked = matches!(
             view.phase(),
-            Phase::Memorandum { .. } | Phase::Pitch | Phase::Response { .. } | Phase::Run
+            Phase::Memorandum { .. }
+                | Phase::Pitch
+                | Phase::Response { .. }
+                | Phase::Run
+                | Phase::MissAdvance { .. }
         );
         match view.phase() {
             // The field's standard placement (the one the engine offers
@@ -251,12 +258,25 @@ impl<'a> HeuristicAgent<'a> {
                 .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => running::texas(t, view),
-            Phase::Defense => fielding::defend(
-                t,
-                view,
-                legal,
-                self.home.as_ref().unwrap_or(view.fielders()),
-            ),
+            Phase::Defense => {
+                let action = fielding::defend(
+                    t,
+                    view,
+                    legal,
+                    self.home.as_ref().unwrap_or(view.fielders()),
+                );
+                self.checked = matches!(
+                    action,
+                    Some(
+                        Action::PlayBall(_)
+                            | Action::Move { .. }
+                            | Action::Catch(_)
+                            | Action::Leap(_)
+                            | Action::Pickup(_)
+                    )
+                );
+                action
+            }
             Phase::Run => running::advance(t, view, legal.advances()),
             Phase::MissAdvance { .. } => running::send(legal.actions()),
             _ => None,

@@ -14,6 +14,7 @@ use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
+use std::cell::OnceCell;
 
 /// What a runner is worth on each base (0 = still at the plate), and
 /// across the plate, in runs.
@@ -66,14 +67,17 @@ pub(super) fn advance(
         .runners()
         .iter()
         .any(|r| r.pos < runner.pos && (r.pos + 5 > runner.pos || r.forced_to == Some(runner.pos)));
-    // The risk at each base ahead, worked out the first time it is asked.
+    // The fielder going for a loose ball, and the risk at each base
+    // ahead, worked out the first time they are asked for.
+    let chasing = OnceCell::new();
+    let chasing = || *chasing.get_or_init(|| chaser(t, view.fielders(), view.ball()));
     let mut risks: [Option<f32>; 5] = [None; 5];
     let mut between = |at: u8, ahead: u8| {
         let chance = match risks.get_mut(usize::from(ahead / 5)) {
             Some(kept) if ahead.is_multiple_of(5) => {
-                *kept.get_or_insert_with(|| risk(t, view, ahead))
+                *kept.get_or_insert_with(|| risk(t, view, ahead, &chasing))
             }
-            _ => risk(t, view, ahead),
+            _ => risk(t, view, ahead, &chasing),
         };
         worth_between(chance, at, ahead)
     };
@@ -96,7 +100,7 @@ pub(super) fn advance(
                 // Just ahead of a throw to the plate: a collision if it
                 // arrives with its next die.
                 (Some(c), Ball::Thrown { .. }) => {
-                    let out = c.out_chance(false) * risk(t, view, 20);
+                    let out = c.out_chance(false) * risk(t, view, 20, &chasing);
                     (1.0 - out) * BASE_VALUE[4] + out * OUT_VALUE
                 }
                 _ => BASE_VALUE[4],
@@ -142,8 +146,9 @@ fn worth_between(risk: f32, at: u8, ahead: u8) -> f32 {
 }
 
 /// The chance that the defense gets the ball to a fielder on the base at
-/// circle `target` in its next turn.
-pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
+/// circle `target` in its next turn (`chasing` a loose ball: the fielder
+/// going for it).
+fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Option<u8>) -> f32 {
     let fielders = view.fielders();
     let squares = t.engine.field.base_squares(base_of(target));
     match *view.ball() {
@@ -166,7 +171,7 @@ pub(super) fn risk(t: &Table<'_>, view: &View<'_>, target: u8) -> f32 {
             }
         }
         Ball::Loose { at, lie, dropped } => {
-            let Some(f) = chaser(t, fielders, view.ball()) else {
+            let Some(f) = chasing() else {
                 return 0.0;
             };
             let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);

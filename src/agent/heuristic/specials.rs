@@ -9,6 +9,10 @@ use crate::engine::{Action, Card, CardId, DeckList};
 
 /// A playable immediate special card, if he holds one.
 pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> {
+    // An immediate card is a special one.
+    if !deck.has_specials() {
+        return None;
+    }
     playable
         .iter()
         .copied()
@@ -16,17 +20,21 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
 }
 
 /// Among the playable cards that play as `chosen` does, the one with the
-/// highest special value (a normal card is worth 0).
+/// highest special value (a normal card is worth 0), the lowest on a tie;
+/// `chosen` is the lowest of them.
 pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
     let kind = deck.card(chosen);
-    if !deck.has_specials() {
-        // Every card is worth 0: the lowest of the kind.
-        return playable
+    debug_assert_eq!(
+        playable
             .iter()
             .copied()
             .filter(|&c| deck.card(c) == kind)
-            .min()
-            .unwrap_or(chosen);
+            .min(),
+        Some(chosen)
+    );
+    if !deck.has_specials() {
+        // Every card is worth 0.
+        return chosen;
     }
     playable
         .iter()
