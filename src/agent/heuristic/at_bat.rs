@@ -604,17 +604,25 @@ impl Cards {
     /// worth to this manager as it is: `hand_value` without a draw, read
     /// from the book's tables by shape, as `CardBook::worth_now` does.
     fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
-        let book = &self.book;
-        let quality = if defense {
-            book.defense_quality[shape]
-        } else {
-            let mut value = 0.0;
-            for (&seen, &g) in self.seen.iter().zip(&book.offense_gain[shape]) {
-                value += seen * g;
-            }
-            value / self.seen_total
-        };
-        book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
+        self.kept_values(defense)(shape, cards)
+    }
+
+    /// `kept_value` for one side, with the pitches seen copied once, for
+    /// valuing many hands in a row.
+    fn kept_values(&self, defense: bool) -> impl Fn(usize, u8) -> f32 + '_ {
+        let (book, seen, seen_total) = (&*self.book, self.seen, self.seen_total);
+        move |shape, cards| {
+            let quality = if defense {
+                book.defense_quality[shape]
+            } else {
+                let mut value = 0.0;
+                for (&seen, &g) in seen.iter().zip(&book.offense_gain[shape]) {
+                    value += seen * g;
+                }
+                value / seen_total
+            };
+            book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
+        }
     }
 }
 
@@ -855,22 +863,30 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        // The kind of each card of the hand, `NO_KIND` for a card of
-        // neither (a hand holds distinct cards of one deck: at most 256).
-        let mut kinds = [NO_KIND; 256];
+        // The cards of each kind the hand holds (a hand holds distinct
+        // cards of one deck: at most 256), the kinds in the order of their
+        // first cards, and where the first two cards of each kind are.
         let mut types: Types = [0; 6];
-        for (k, &c) in kinds.iter_mut().zip(hand) {
+        let (mut order, mut kinds) = ([0usize; 6], 0);
+        let mut at = [[0usize; 2]; 6];
+        for (i, &c) in hand.iter().take(256).enumerate() {
             let kind = if defense {
                 self.pitch(c).map(pi)
             } else {
                 self.response(c).map(ri)
             };
-            if let Some(i) = kind {
-                types[i] += 1;
-                *k = i as u8;
+            if let Some(k) = kind {
+                if types[k] == 0 {
+                    order[kinds] = k;
+                    kinds += 1;
+                }
+                if types[k] < 2 {
+                    at[k][usize::from(types[k])] = i;
+                }
+                types[k] += 1;
             }
         }
-        let kinds = &kinds[..hand.len().min(256)];
+        let order = &order[..kinds];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         // What taking one card of each kind out of the hand takes off its
         // shape, and a second one of the same kind.
@@ -880,16 +896,16 @@ impl<'a> Plate<'a> {
         // one of kind `b` (kinds the hand holds: a pair of one kind holds
         // two); the shape and size of what is kept follow from the whole
         // hand's.
-        let value_without = |a: u8, b: Option<u8>| {
-            let a = usize::from(a);
+        let kept_value = self.cards.kept_values(defense);
+        let value_without = |a: usize, b: Option<usize>| {
             debug_assert!(types[a] >= 1);
             let (mut kept_shape, mut left) = (whole - first[a], cards - 1);
-            if let Some(b) = b.map(usize::from) {
+            if let Some(b) = b {
                 debug_assert!(types[b] > u8::from(a == b));
                 kept_shape -= if a == b { second[b] } else { first[b] };
                 left -= 1;
             }
-            self.cards.kept_value(defense, kept_shape, left)
+            kept_value(kept_shape, left)
         };
         // What a choice at `price` adds to the count's worth, unless the
         // rules have no such choice or it is an own goal.
@@ -914,11 +930,7 @@ impl<'a> Plate<'a> {
             }
         };
         if let Some(c) = count_part(Some(CountChange::default())) {
-            weigh(
-                Choice::Keep,
-                c,
-                self.cards.kept_value(defense, whole, cards),
-            );
+            weigh(Choice::Keep, c, kept_value(whole, cards));
         }
         for n in 1..=2 {
             if let Some(c) = count_part(table.price(true, n)) {
@@ -933,28 +945,39 @@ impl<'a> Plate<'a> {
             count_part(table.price(false, 1)),
             count_part(table.price(false, 2)),
         );
-        let (mut singles, mut pairs) = (0u8, 0u64);
-        for (i, (&a, &ka)) in hand.iter().zip(kinds).enumerate() {
-            // Every pair a later card of a kind makes, the first card of
-            // that kind made before it (with the same later cards).
-            if ka == NO_KIND || singles & 1 << ka != 0 {
-                continue;
-            }
-            singles |= 1 << ka;
+        // Each kind's discards as its first card, in the engine's order:
+        // after the single, every pair it makes with a later card, the first
+        // later card of each kind standing for the rest (the kinds whose
+        // first card came before made their pairs with it already).
+        for (i, &x) in order.iter().enumerate() {
+            let a = hand[at[x][0]];
             if let Some(c) = one {
-                weigh(Choice::Discard([a, a], 1), c, value_without(ka, None));
+                weigh(Choice::Discard([a, a], 1), c, value_without(x, None));
             }
             let Some(c) = two else { continue };
-            for (&b, &kb) in hand[i + 1..].iter().zip(&kinds[i + 1..]) {
-                if kb == NO_KIND {
-                    continue;
+            // The pair of two cards of this kind, where its second card is.
+            let mut twin = (types[x] >= 2).then_some(at[x][1]);
+            for &y in &order[i + 1..] {
+                if let Some(t) = twin.filter(|&t| t < at[y][0]) {
+                    weigh(
+                        Choice::Discard([a, hand[t]], 2),
+                        c,
+                        value_without(x, Some(x)),
+                    );
+                    twin = None;
                 }
-                let pair = 1u64 << (ka.min(kb) * 6 + ka.max(kb));
-                if pairs & pair != 0 {
-                    continue;
-                }
-                pairs |= pair;
-                weigh(Choice::Discard([a, b], 2), c, value_without(ka, Some(kb)));
+                weigh(
+                    Choice::Discard([a, hand[at[y][0]]], 2),
+                    c,
+                    value_without(x, Some(y)),
+                );
+            }
+            if let Some(t) = twin {
+                weigh(
+                    Choice::Discard([a, hand[t]], 2),
+                    c,
+                    value_without(x, Some(x)),
+                );
             }
         }
         // The first of the best, as long as the rules allow it.
@@ -978,10 +1001,6 @@ impl<'a> Plate<'a> {
         }
     }
 }
-
-/// The kind `Plate::choose_memo` gives a card that is neither a pitch nor
-/// a response.
-const NO_KIND: u8 = u8::MAX;
 
 /// A draw or discard being weighed, before it becomes a `Memo`.
 #[derive(Debug, Clone, Copy)]

@@ -38,7 +38,7 @@ mod specials;
 
 use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, CardId, Engine, Phase, Side, is_infielder};
+use crate::engine::{Action, Card, CardId, DeckList, Engine, Phase, Side, is_infielder};
 use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, Plate};
@@ -212,9 +212,7 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Pitch => {
                 let hands = view.hands();
                 let deck = &t.engine.rules.defense_deck;
-                let playable = &mut self.playable;
-                playable.clear();
-                legal.playable(playable);
+                let playable = playable_cards(&mut self.playable, deck, &hands.defense, legal);
                 if let Some(strike_out) = specials::immediate(deck, playable) {
                     return Some(Action::Pitch(strike_out));
                 }
@@ -241,9 +239,7 @@ impl<'a> HeuristicAgent<'a> {
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
-                let playable = &mut self.playable;
-                playable.clear();
-                legal.playable(playable);
+                let playable = playable_cards(&mut self.playable, deck, hand, legal);
                 if let Some(hit) = specials::immediate(deck, playable) {
                     return Some(Action::Respond(hit));
                 }
@@ -282,6 +278,23 @@ impl<'a> HeuristicAgent<'a> {
             _ => None,
         }
     }
+}
+
+/// The cards of `hand` (from `deck`) the rules let him play now, listed in
+/// `out` when the rules must be asked: only a special card's play is ever
+/// limited, so in a deck without specials it is the whole hand.
+fn playable_cards<'h>(
+    out: &'h mut Vec<CardId>,
+    deck: &DeckList,
+    hand: &'h [CardId],
+    legal: &Legal<'_>,
+) -> &'h [CardId] {
+    if !deck.has_specials() {
+        return hand;
+    }
+    out.clear();
+    legal.playable(out);
+    out
 }
 
 impl Agent for HeuristicAgent<'_> {
