@@ -206,9 +206,17 @@ impl<'a> Engine<'a> {
     /// answer as finding it in `legal_actions` (or, for `Position`, any
     /// placement the rules allow), without building the list.
     pub fn is_legal(&self, state: &State, action: &Action) -> bool {
+        // First, and kept apart from the rest: the choice asked about most.
+        if matches!(state.phase, Phase::Defense) {
+            return self.defense_legal(state, action);
+        }
+        self.choice_legal(state, action)
+    }
+
+    /// `is_legal` at any choice but a defense turn's.
+    #[inline(never)]
+    fn choice_legal(&self, state: &State, action: &Action) -> bool {
         match (&state.phase, action) {
-            // First: the choice asked about most.
-            (Phase::Defense, _) => self.defense_legal(state, action),
             (Phase::Position, Action::Position(squares)) => {
                 flow::check_positions(self.field, squares).is_ok()
             }
