@@ -115,20 +115,20 @@ impl<'a> Engine<'a> {
 
     /// What the game waits for.
     pub fn decision(&self, state: &State) -> Decision {
-        let defense = Decision::Choose {
-            side: state.defense(),
-        };
-        let offense = Decision::Choose {
-            side: state.offense(),
-        };
         let dice = |count, purpose| Decision::Chance(Chance::Dice { count, purpose });
         match &state.phase {
-            Phase::Position | Phase::Relief { .. } | Phase::Pitch | Phase::Defense => defense,
+            Phase::Position | Phase::Relief { .. } | Phase::Pitch | Phase::Defense => {
+                Decision::Choose {
+                    side: state.defense(),
+                }
+            }
             Phase::Memorandum { side } => Decision::Choose { side: *side },
             Phase::Response { .. }
             | Phase::TexasChoice
             | Phase::Run
-            | Phase::MissAdvance { .. } => offense,
+            | Phase::MissAdvance { .. } => Decision::Choose {
+                side: state.offense(),
+            },
             Phase::HitDice { .. } => dice(3, "hit"),
             Phase::CollisionDice { .. } => dice(2, "collision"),
             Phase::StaminaDie { .. } => dice(1, "stamina"),
