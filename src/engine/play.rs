@@ -575,6 +575,7 @@ impl Engine<'_> {
     /// The fielder who plays the loose ball because he stands on its
     /// square, where the rules say so: the defense names nobody else
     /// (`defense.budget.ball_on_fielder_plays`, major.3.7.1.ap).
+    #[inline]
     fn ball_player(&self, state: &State) -> Option<u8> {
         match state.ball {
             Ball::Loose { at, .. } if self.rules.budget.ball_on_fielder_plays => state
