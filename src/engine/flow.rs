@@ -151,7 +151,7 @@ impl Engine<'_> {
                     break;
                 }
                 d.draw = std::mem::take(&mut d.discard);
-                d.draw.sort_unstable();
+                sort_pile(&mut d.draw);
                 shuffle(state, deck, events);
                 events.push(ev("deck.cycle", EventKind::Reshuffled { deck }));
             }
@@ -413,6 +413,31 @@ impl Engine<'_> {
     }
 }
 
+/// Puts a pile in card order. A deck's cards are distinct, so marking them
+/// in a set of the 256 ids and reading it back in order sorts them without
+/// comparing; a pile that holds a card twice is sorted the ordinary way.
+fn sort_pile(pile: &mut [CardId]) {
+    let mut set = [0u64; 4];
+    let twice = pile.iter().any(|&CardId(id)| {
+        let (word, bit) = (usize::from(id / 64), 1u64 << (id % 64));
+        let seen = set[word] & bit != 0;
+        set[word] |= bit;
+        seen
+    });
+    if twice {
+        pile.sort_unstable();
+        return;
+    }
+    let mut next = 0;
+    for (word, mut bits) in (0u8..).zip(set) {
+        while bits != 0 {
+            pile[next] = CardId(word * 64 + bits.trailing_zeros() as u8);
+            next += 1;
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// Shuffles a deck's draw pile with the game's shuffle stream.
 fn shuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
     let (seed, count) = state.shuffles;
@@ -472,6 +497,24 @@ pub(crate) fn check_positions(field: &Field, squares: &[SquareId]) -> Result<(),
 mod tests {
     use super::*;
     use crate::field::load_field;
+
+    /// `sort_pile` orders a pile like `sort_unstable`: distinct cards of
+    /// any ids, and a pile holding a card twice.
+    #[test]
+    fn sort_pile_sorts() {
+        let mut stream = Stream::new(3, 0, Source::Shuffle);
+        for len in [0usize, 1, 2, 40, 64, 200, 256] {
+            let mut pile: Vec<CardId> = (0..=255u8).rev().map(CardId).take(len).collect();
+            stream.shuffle(&mut pile);
+            let mut sorted = pile.clone();
+            sorted.sort_unstable();
+            sort_pile(&mut pile);
+            assert_eq!(pile, sorted);
+        }
+        let mut twice = vec![CardId(9), CardId(3), CardId(200), CardId(3), CardId(0)];
+        sort_pile(&mut twice);
+        assert_eq!(twice, [0, 3, 3, 9, 200].map(CardId));
+    }
 
     /// faq.cards.initial: in the top of the first the batting manager
     /// draws 5 Offense cards and the fielding one 5 Defense; in the bottom

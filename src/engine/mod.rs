@@ -115,20 +115,20 @@ impl<'a> Engine<'a> {
 
     /// What the game waits for.
     pub fn decision(&self, state: &State) -> Decision {
-        let defense = Decision::Choose {
-            side: state.defense(),
-        };
-        let offense = Decision::Choose {
-            side: state.offense(),
-        };
         let dice = |count, purpose| Decision::Chance(Chance::Dice { count, purpose });
         match &state.phase {
-            Phase::Position | Phase::Relief { .. } | Phase::Pitch | Phase::Defense => defense,
+            Phase::Position | Phase::Relief { .. } | Phase::Pitch | Phase::Defense => {
+                Decision::Choose {
+                    side: state.defense(),
+                }
+            }
             Phase::Memorandum { side } => Decision::Choose { side: *side },
             Phase::Response { .. }
             | Phase::TexasChoice
             | Phase::Run
-            | Phase::MissAdvance { .. } => offense,
+            | Phase::MissAdvance { .. } => Decision::Choose {
+                side: state.offense(),
+            },
             Phase::HitDice { .. } => dice(3, "hit"),
             Phase::CollisionDice { .. } => dice(2, "collision"),
             Phase::StaminaDie { .. } => dice(1, "stamina"),
@@ -206,9 +206,17 @@ impl<'a> Engine<'a> {
     /// answer as finding it in `legal_actions` (or, for `Position`, any
     /// placement the rules allow), without building the list.
     pub fn is_legal(&self, state: &State, action: &Action) -> bool {
+        // First, and kept apart from the rest: the choice asked about most.
+        if matches!(state.phase, Phase::Defense) {
+            return self.defense_legal(state, action);
+        }
+        self.choice_legal(state, action)
+    }
+
+    /// `is_legal` at any choice but a defense turn's.
+    #[inline(never)]
+    fn choice_legal(&self, state: &State, action: &Action) -> bool {
         match (&state.phase, action) {
-            // First: the choice asked about most.
-            (Phase::Defense, _) => self.defense_legal(state, action),
             (Phase::Position, Action::Position(squares)) => {
                 flow::check_positions(self.field, squares).is_ok()
             }

@@ -575,6 +575,7 @@ impl Engine<'_> {
     /// The fielder who plays the loose ball because he stands on its
     /// square, where the rules say so: the defense names nobody else
     /// (`defense.budget.ball_on_fielder_plays`, major.3.7.1.ap).
+    #[inline]
     fn ball_player(&self, state: &State) -> Option<u8> {
         match state.ball {
             Ball::Loose { at, .. } if self.rules.budget.ball_on_fielder_plays => state
@@ -708,10 +709,12 @@ impl Engine<'_> {
             return *action == Action::EndTurn;
         };
         if play.budget == 0 {
-            return match (action, self.ball_player(state)) {
-                (Action::PlayBall(f), Some(on_ball)) => *f == on_ball,
-                (Action::PlayBall(f), None) => *f < 9,
-                _ => false,
+            let Action::PlayBall(f) = *action else {
+                return false;
+            };
+            return match self.ball_player(state) {
+                Some(on_ball) => f == on_ball,
+                None => f < 9,
             };
         }
         if let Ball::Thrown { thrower, to, .. } = state.ball
@@ -719,46 +722,20 @@ impl Engine<'_> {
         {
             return *action == Action::Throw { from: thrower, to };
         }
-        if !matches!(action, Action::Move { .. }) && play.budget < self.cost(action) {
-            return false;
-        }
+        // Each action's cost (`cost`) is checked in its arm: a move's is
+        // the carry's or the step's, checked by `move_legal`.
+        let costs = &self.rules.costs;
         match *action {
             Action::EndTurn => true,
             Action::LetDrop => self.may_let_drop(state, play),
-            Action::Move { fielder, to } => {
-                let busy = match state.ball {
-                    Ball::Held { by } => self.carry_cost(play, by).is_none().then_some(by),
-                    Ball::Thrown { to, .. } => {
-                        self.rules.throw_short.destination_locked.then_some(to)
-                    }
-                    _ => None,
-                };
-                let holds = state.ball == Ball::Held { by: fielder };
-                fielder < 9
-                    && Some(fielder) != busy
-                    && (holds || play.budget >= self.rules.costs.step)
-                    && self
-                        .field
-                        .neighbours(state.fielders[usize::from(fielder)])
-                        .contains(&to)
-                    && self.may_enter(state, fielder, to)
+            Action::Move { fielder, to } => self.move_legal(state, play, fielder, to),
+            Action::Catch(f) | Action::Leap(f) => {
+                play.budget >= costs.catch && self.fielding_legal(state, play, action, f)
             }
-            Action::Catch(f) | Action::Leap(f) | Action::Pickup(f) => {
-                // Only the fielder on the ball, and only the try the ball
-                // allows (asked first: they cost no lookup).
-                let Ball::Loose { at, lie, dropped } = state.ball else {
-                    return false;
-                };
-                let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
-                let allowed = match action {
-                    Action::Catch(_) => first_fly && !play.home_run,
-                    Action::Leap(_) => first_fly && play.home_run,
-                    _ => !first_fly && (lie == Lie::Ground || dropped),
-                };
-                allowed
-                    && state.fielders.get(usize::from(f)) == Some(&at)
-                    && self.loose_ball_action(state, play).as_ref() == Some(action)
+            Action::Pickup(f) => {
+                play.budget >= costs.pickup && self.fielding_legal(state, play, action, f)
             }
+            Action::Throw { .. } if play.budget < costs.throw => false,
             Action::Throw { from, to } => match state.ball {
                 Ball::Held { by } => {
                     from == by
@@ -778,6 +755,46 @@ impl Engine<'_> {
             },
             _ => false,
         }
+    }
+
+    /// Whether `fielder` may step to `to` now (with the budget for it):
+    /// the `Action::Move`s `defense_actions` lists.
+    fn move_legal(&self, state: &State, play: &Play, fielder: u8, to: SquareId) -> bool {
+        let busy = match state.ball {
+            Ball::Held { by } => self.carry_cost(play, by).is_none().then_some(by),
+            Ball::Thrown { to, .. } => self.rules.throw_short.destination_locked.then_some(to),
+            _ => None,
+        };
+        let holds = state.ball == Ball::Held { by: fielder };
+        fielder < 9
+            && Some(fielder) != busy
+            && (holds || play.budget >= self.rules.costs.step)
+            && self
+                .field
+                .neighbours(state.fielders[usize::from(fielder)])
+                .contains(&to)
+            && self.may_enter(state, fielder, to)
+    }
+
+    /// Whether `action`, a catch, leap or pickup by `f`, is the one
+    /// `loose_ball_action` offers: the try the ball allows (asked first:
+    /// it costs no lookup), by the fielder on the ball who may field it.
+    fn fielding_legal(&self, state: &State, play: &Play, action: &Action, f: u8) -> bool {
+        let Ball::Loose { at, lie, dropped } = state.ball else {
+            return false;
+        };
+        let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
+        let allowed = match action {
+            Action::Catch(_) => first_fly && !play.home_run,
+            Action::Leap(_) => {
+                first_fly && play.home_run && self.rules.leap.fielders.includes(is_infielder(f))
+            }
+            _ => !first_fly && (lie == Lie::Ground || dropped),
+        };
+        allowed
+            && state.fielders.get(usize::from(f)) == Some(&at)
+            && state.fielder_on(at) == Some(f)
+            && self.may_field(&state.ball, f)
     }
 
     pub(crate) fn defense_action(

@@ -154,6 +154,7 @@ impl ShortList {
     }
 
     /// Adds a number at the end.
+    #[inline]
     pub fn push(&mut self, n: u8) {
         match &mut self.0 {
             Items::Inline { len, items } => {
