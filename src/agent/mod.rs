@@ -206,10 +206,13 @@ impl<'a> Legal<'a> {
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
         let range = self.engine.run_range(self.state);
-        (0..=20u8).filter(move |&n| match &range {
-            Some(range) => range.allows(n),
-            None => n == 0,
-        })
+        // Every legal run lies between the least of the range (or of the
+        // run home) and the most of either, so only those are asked about.
+        let (from, to) = range.as_ref().map_or((0, 0), |r| {
+            let (a, b) = r.home.unwrap_or((r.least, r.most));
+            (r.least.min(a), r.most.max(b).min(20))
+        });
+        (from..=to).filter(move |&n| range.as_ref().is_none_or(|r| r.allows(n)))
     }
 
     /// Whether `action` is a legal answer.

@@ -921,11 +921,16 @@ impl<'a> Plate<'a> {
         };
         // Every choice worth weighing, in the engine's order, with its value.
         // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
+        // The first of the best is found as they are weighed.
         let mut weighed = [(0.0f32, Choice::Keep); 32];
-        let mut count = 0;
+        let (mut count, mut best) = (0, None);
         let mut weigh = |choice: Choice, count_part: f32, hand_value: f32| {
             if count < weighed.len() {
-                weighed[count] = (count_part + hand_value, choice);
+                let value = count_part + hand_value;
+                weighed[count] = (value, choice);
+                if beats(value, best) {
+                    best = Some((value, count));
+                }
                 count += 1;
             }
         };
@@ -983,12 +988,6 @@ impl<'a> Plate<'a> {
         // The first of the best, as long as the rules allow it.
         let mut weighed = &mut weighed[..count];
         loop {
-            let mut best: Option<(f32, usize)> = None;
-            for (i, &(value, _)) in weighed.iter().enumerate() {
-                if best.is_none_or(|(v, _)| value > v + 1e-6) {
-                    best = Some((value, i));
-                }
-            }
             let (_, i) = best?;
             let memo = weighed[i].1.memo();
             if allowed(&memo) {
@@ -998,8 +997,21 @@ impl<'a> Plate<'a> {
             weighed.copy_within(i + 1.., i);
             let last = weighed.len() - 1;
             weighed = &mut weighed[..last];
+            best = None;
+            for (i, &(value, _)) in weighed.iter().enumerate() {
+                if beats(value, best) {
+                    best = Some((value, i));
+                }
+            }
         }
     }
+}
+
+/// Whether a memorandum choice worth `value` takes the place of the `best`
+/// weighed before it: only if clearly better, so the first of near ties
+/// stays.
+fn beats(value: f32, best: Option<(f32, usize)>) -> bool {
+    best.is_none_or(|(v, _)| value > v + 1e-6)
 }
 
 /// A draw or discard being weighed, before it becomes a `Memo`.

@@ -170,10 +170,11 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     };
     let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
     let ball_dir = dir(at);
+    let may_chase = may_chase(t, ball, at);
     // The least (distance, direction off, fewer points, fielder), the
     // points asked for only to break a tie.
     let mut best: Option<(u8, i16, Option<u8>, u8)> = None;
-    for f in (0..9u8).filter(|&f| may_chase(t, ball, f, at)) {
+    for f in (0..9u8).filter(|&f| may_chase(f)) {
         let sq = fielders[usize::from(f)];
         let near = (
             t.engine.field.king_distance(sq, at),
@@ -201,26 +202,27 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     let chaser = best.map(|(.., f)| f);
     debug_assert_eq!(
         chaser,
-        (0..9u8)
-            .filter(|&f| may_chase(t, ball, f, at))
-            .min_by_key(|&f| {
-                let sq = fielders[usize::from(f)];
-                (
-                    t.engine.field.king_distance(sq, at),
-                    (dir(sq) - ball_dir).abs(),
-                    std::cmp::Reverse(t.points(f)),
-                    f,
-                )
-            })
+        (0..9u8).filter(|&f| may_chase(f)).min_by_key(|&f| {
+            let sq = fielders[usize::from(f)];
+            (
+                t.engine.field.king_distance(sq, at),
+                (dir(sq) - ball_dir).abs(),
+                std::cmp::Reverse(t.points(f)),
+                f,
+            )
+        })
     );
     chaser
 }
 
-/// Whether fielder `f` may go for the loose `ball` on `at`: stand there
-/// and field it (on a Texas square the rules may name infielders or
-/// outfielders only).
-fn may_chase(t: &Table<'_>, ball: &Ball, f: u8, at: SquareId) -> bool {
-    t.may_stand(f, at) && t.engine.may_field(ball, f)
+/// Whether a fielder may go for the loose `ball` on `at`: stand there and
+/// field it (on a Texas square the rules may name infielders or
+/// outfielders only). Both hang only on whether he is an infielder, so
+/// each group is asked about once (for its first fielder).
+fn may_chase(t: &Table<'_>, ball: &Ball, at: SquareId) -> impl Fn(u8) -> bool + Copy {
+    let group = |first: u8| t.may_stand(first, at) && t.engine.may_field(ball, first);
+    let (infield, outfield) = (group(0), group(6));
+    move |f| if is_infielder(f) { infield } else { outfield }
 }
 
 /// A loose ball: get the chaser (`chasing` it) to it, then catch or pick
@@ -235,11 +237,12 @@ fn loose(
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
+    let may_chase = may_chase(t, ball, at);
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
         if !t.engine.may_field(ball, f) {
             // He may not field it here: he makes way for one who may and
             // can still get there (a step aside, the walk, the try).
-            let other_reaches = (0..9u8).filter(|&o| may_chase(t, ball, o, at)).any(|o| {
+            let other_reaches = (0..9u8).filter(|&o| may_chase(o)).any(|o| {
                 t.engine.field.king_distance(fielders[usize::from(o)], at) + 2 <= play.budget
             });
             return other_reaches
@@ -267,7 +270,7 @@ fn loose(
     // Whoever is nearest goes for it; if his way is blocked, the next.
     let mut order = [(0u8, 0u8); 9];
     let mut able = 0;
-    for f in (0..9u8).filter(|&f| may_chase(t, ball, f, at)) {
+    for f in (0..9u8).filter(|&f| may_chase(f)) {
         order[able] = (
             t.engine.field.king_distance(fielders[usize::from(f)], at),
             f,
