@@ -264,7 +264,9 @@ impl<'a> Engine<'a> {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Applied {
+        // A defense turn is the most frequent phase: its arm comes first.
         match (&state.phase, action) {
+            (Phase::Defense, _) => self.defense_action(state, action, events),
             (Phase::Position, Action::Position(squares)) => {
                 self.position(state, action, squares, events)
             }
@@ -313,7 +315,6 @@ impl<'a> Engine<'a> {
                 self.hit(state, action, swing, dice, events)
             }
             (Phase::TexasChoice, Action::Texas(lie)) => self.texas(state, *lie, events),
-            (Phase::Defense, _) => self.defense_action(state, action, events),
             (Phase::DefenseDie { purpose }, Action::Dice(dice)) => {
                 let purpose = *purpose;
                 self.defense_die(state, action, purpose, dice, events)
