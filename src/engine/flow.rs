@@ -173,10 +173,16 @@ impl Engine<'_> {
         }
     }
 
-    /// Puts cards from a hand on their deck's discard pile.
+    /// Puts cards from a hand on their deck's discard pile. A card is in a
+    /// hand at most once: each is found and removed on its own, the rest of
+    /// the hand keeping its order.
     pub(crate) fn discard(state: &mut State, side: Side, deck: DeckKind, cards: &[CardId]) {
         let hand = state.hands[side.index()].of_mut(deck);
-        hand.retain(|c| !cards.contains(c));
+        for card in cards {
+            if let Some(i) = hand.iter().position(|c| c == card) {
+                hand.remove(i);
+            }
+        }
         state.decks[deck.index()].discard.extend_from_slice(cards);
     }
 

@@ -264,7 +264,35 @@ impl<'a> Engine<'a> {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Applied {
+        // The phases come in order of frequency, a defense turn's first.
         match (&state.phase, action) {
+            (Phase::Defense, _) => self.defense_action(state, action, events),
+            (Phase::DefenseDie { purpose }, Action::Dice(dice)) => {
+                let purpose = *purpose;
+                self.defense_die(state, action, purpose, dice, events)
+            }
+            (Phase::Pitch, Action::Pitch(card)) => self.pitch(state, action, *card, events),
+            (Phase::Response { pitch }, Action::Respond(card)) => {
+                let pitch = *pitch;
+                self.respond(state, action, pitch, *card, events)
+            }
+            (Phase::Run, Action::Advance(n)) => self.advance(state, action, *n, events),
+            (Phase::RunDie, Action::Dice(dice)) => self.run_die(state, action, dice, events),
+            (
+                Phase::HitDice {
+                    bonus,
+                    specials,
+                    pitch,
+                },
+                Action::Dice(dice),
+            ) => {
+                let swing = play::Swing {
+                    bonus: *bonus,
+                    specials: *specials,
+                    pitch: *pitch,
+                };
+                self.hit(state, action, swing, dice, events)
+            }
             (Phase::Position, Action::Position(squares)) => {
                 self.position(state, action, squares, events)
             }
@@ -284,7 +312,6 @@ impl<'a> Engine<'a> {
                 let (side, resume) = (*side, *resume);
                 self.stamina_die(state, action, side, resume, dice, events)
             }
-            (Phase::Pitch, Action::Pitch(card)) => self.pitch(state, action, *card, events),
             (Phase::Pitch, Action::Swap(card)) => {
                 let side = state.defense();
                 self.swap(state, action, side, DeckKind::Defense, *card, events)
@@ -293,33 +320,7 @@ impl<'a> Engine<'a> {
                 let side = state.offense();
                 self.swap(state, action, side, DeckKind::Offense, *card, events)
             }
-            (Phase::Response { pitch }, Action::Respond(card)) => {
-                let pitch = *pitch;
-                self.respond(state, action, pitch, *card, events)
-            }
-            (
-                Phase::HitDice {
-                    bonus,
-                    specials,
-                    pitch,
-                },
-                Action::Dice(dice),
-            ) => {
-                let swing = play::Swing {
-                    bonus: *bonus,
-                    specials: *specials,
-                    pitch: *pitch,
-                };
-                self.hit(state, action, swing, dice, events)
-            }
             (Phase::TexasChoice, Action::Texas(lie)) => self.texas(state, *lie, events),
-            (Phase::Defense, _) => self.defense_action(state, action, events),
-            (Phase::DefenseDie { purpose }, Action::Dice(dice)) => {
-                let purpose = *purpose;
-                self.defense_die(state, action, purpose, dice, events)
-            }
-            (Phase::RunDie, Action::Dice(dice)) => self.run_die(state, action, dice, events),
-            (Phase::Run, Action::Advance(n)) => self.advance(state, action, *n, events),
             (Phase::MissAdvance { wall }, Action::Send(on)) => {
                 let wall = *wall;
                 self.send(state, action, *on, wall, events)

@@ -1869,7 +1869,8 @@ impl Engine<'_> {
         events.push(ev("core.sequence", EventKind::OffenseTurnEnded));
         // The defense turn a dropped fly interrupted goes on with its
         // points (field.let_drop, major.3.7.5.let-drop).
-        if !self.walk_off_now(state)
+        let walk_off = self.walk_off_now(state);
+        if !walk_off
             && let Some(play) = state.play.as_mut()
             && let Some(budget) = play.resume_budget.take()
         {
@@ -1878,9 +1879,8 @@ impl Engine<'_> {
             self.maybe_end_defense_turn(state, events);
             return;
         }
-        let settled = state.runners.iter().all(Runner::on_base);
         let moved = state.play.as_ref().is_some_and(|p| p.moved_this_turn);
-        if self.walk_off_now(state) || (!moved) || state.runners.is_empty() {
+        if walk_off || (!moved) || state.runners.is_empty() {
             self.settle_runners(state, events);
             let reached = state
                 .runners
@@ -1897,7 +1897,6 @@ impl Engine<'_> {
             self.end_play(state, reached, events);
             return;
         }
-        let _ = settled;
         if let Some(play) = state.play.as_mut() {
             play.turn += 1;
         }
