@@ -442,16 +442,11 @@ mod tests {
     use crate::engine::{GameRules, Players};
     use crate::field::{Field, load_field};
     use crate::ruleset::Ruleset;
-    use crate::team::load_team;
 
     fn setup(ruleset: &str) -> (GameRules, Field, Players) {
         let ruleset = Ruleset::load(ruleset).unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
+        let players = Players::sample();
         (rules, load_field("classic").unwrap(), players)
     }
 
@@ -631,18 +626,14 @@ mod major_tests {
     use crate::engine::{GameRules, Players, Runner};
     use crate::field::load_field;
     use crate::ruleset::Ruleset;
-    use crate::team::{Role, load_team};
+    use crate::team::Role;
 
     /// major.1.3.1.pitcher-roles: a Pr relieves from the 2nd inning, a Pc
     /// from the 8th, a Ps never; PRO's pitchers relieve at any time.
     #[test]
     fn major_relievers_come_in_by_role_and_inning() {
         let field = load_field("classic").unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
+        let players = Players::sample();
         for name in ["major", "pro"] {
             let ruleset = Ruleset::load(name).unwrap();
             let mut rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
@@ -696,11 +687,7 @@ mod major_tests {
     #[test]
     fn major_relievers_tire_by_the_base_and_starters_by_the_home_run() {
         let field = load_field("classic").unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
+        let players = Players::sample();
         let ruleset = Ruleset::load("major").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let engine = Engine::new(&rules, &field).with_players(&players);

@@ -244,6 +244,17 @@ pub fn throw_minimum(card: &PlayerCard, target: ThrowTarget) -> Option<u8> {
 }
 
 #[cfg(test)]
+impl Players {
+    /// The sample teams' players: Valdoro Falchi at home, Portolungo
+    /// Corsari away.
+    pub(crate) fn sample() -> Self {
+        use crate::team::load_team;
+        let team = |name| load_team(name).expect("a sample team loads");
+        Players::new(&team("falchi"), &team("corsari")).expect("the sample teams take the field")
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::team::load_team;
@@ -284,11 +295,7 @@ mod tests {
         let ruleset = Ruleset::load("pro").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let field = load_field("classic").unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
+        let players = Players::sample();
         let engine = Engine::new(&rules, &field).with_players(&players);
         let (mut state, _) = engine.new_game(1);
         state.half = Half::Bottom;
@@ -331,19 +338,10 @@ mod tests {
     fn pro_throws_follow_the_card() {
         use crate::engine::GameRules;
         use crate::field::{Base, load_field};
-        use crate::ruleset::Ruleset;
 
         let field = load_field("classic").unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
-        let rules_of = |name: &str| {
-            let ruleset = Ruleset::load(name).unwrap();
-            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
-        };
-        let (pro, basic) = (rules_of("pro"), rules_of("basic"));
+        let players = Players::sample();
+        let (pro, basic) = (GameRules::builtin("pro"), GameRules::builtin("basic"));
         let lf = 6; // Joe de Majo for the Falchi, fielding with the home side.
         let first = field.base_squares(Base::First)[0];
         let second = field.base_squares(Base::Second)[0];

@@ -1004,6 +1004,16 @@ fn missing(ruleset: &Ruleset, key: &str) -> Diagnostic {
 }
 
 #[cfg(test)]
+impl GameRules {
+    /// A built-in ruleset's rules with its default options.
+    pub(crate) fn builtin(name: &str) -> Self {
+        let ruleset = Ruleset::load(name).expect("a built-in ruleset loads");
+        let options = ruleset.option_values(&[]).expect("its default options");
+        GameRules::new(&ruleset, &options).expect("its rules decode")
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -1011,15 +1021,11 @@ mod tests {
     /// for his first two bases and is 4 after; PRO has no long runs.
     #[test]
     fn major_long_runs_are_tabulated_from_the_hook() {
-        let rules = |name: &str| {
-            let ruleset = Ruleset::load(name).unwrap();
-            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
-        };
-        let major = rules("major");
+        let major = GameRules::builtin("major");
         let table = major.long_runs.expect("MAJOR has long runs");
         assert_eq!(table[5][..3], [5, 5, 4]);
         assert_eq!(table[3][4], 2);
-        assert!(rules("pro").long_runs.is_none());
+        assert!(GameRules::builtin("pro").long_runs.is_none());
     }
 
     /// major.3.11.2.collision, tabulated: the ball first, the defense wins
@@ -1027,11 +1033,7 @@ mod tests {
     /// with +1; an out lets the others move one base. PRO has none.
     #[test]
     fn major_collisions_are_tabulated_from_the_hook() {
-        let rules = |name: &str| {
-            let ruleset = Ruleset::load(name).unwrap();
-            GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap()
-        };
-        let major = rules("major");
+        let major = GameRules::builtin("major");
         let collision = major.collision.expect("MAJOR has collisions");
         assert_eq!(collision.resolve(true, 6, 4), (true, 1));
         assert_eq!(collision.resolve(true, 6, 3), (false, 0));
@@ -1039,7 +1041,7 @@ mod tests {
         assert_eq!(collision.resolve(false, 5, 5), (true, 1));
         assert!((collision.out_chance(true) - 30.0 / 36.0).abs() < 1e-6);
         assert!((collision.out_chance(false) - 21.0 / 36.0).abs() < 1e-6);
-        assert!(rules("pro").collision.is_none());
+        assert!(GameRules::builtin("pro").collision.is_none());
     }
 
     /// A memoised hook runs its script once per distinct input on a

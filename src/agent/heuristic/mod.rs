@@ -340,13 +340,8 @@ mod tests {
     #[test]
     fn the_pitcher_knows_the_batters_edge_by_pitch_type() {
         use crate::engine::Players;
-        use crate::team::load_team;
         let field = load_field("classic").unwrap();
-        let players = Players::new(
-            &load_team("falchi").unwrap(),
-            &load_team("corsari").unwrap(),
-        )
-        .unwrap();
+        let players = Players::sample();
         let raian = players
             .roster(Side::Away)
             .iter()
