@@ -7,7 +7,7 @@
 
 use super::Table;
 use crate::agent::{Legal, View};
-use crate::engine::{Action, Ball, Play, Runner, is_infielder};
+use crate::engine::{Action, Ball, Lie, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
 use std::cell::OnceCell;
@@ -87,7 +87,7 @@ pub(super) fn defend(
         }
     }
     let plan = match *view.ball() {
-        Ball::Loose { at, .. } => loose(t, view, play, legal, at, &chasing),
+        Ball::Loose { .. } => loose(t, view, play, legal, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
@@ -168,38 +168,31 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     let Ball::Loose { at, .. } = *ball else {
         return None;
     };
-    let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
+    let field = &t.engine.field;
+    let dir = |sq: SquareId| field.square(sq).direction.map_or(9, i16::from);
     let ball_dir = dir(at);
     let may_chase = may_chase(t, ball, at);
-    // The least (distance, direction off, fewer points, fielder), the
-    // points asked for only to break a tie.
-    let mut best: Option<(u8, i16, Option<u8>, u8)> = None;
+    // The least (distance, direction off) met so far, the fielder who has
+    // it and his points, asked for only to break a tie.
+    let mut best: Option<((u8, i16), u8, Option<u8>)> = None;
     for f in (0..9u8).filter(|&f| may_chase(f)) {
         let sq = fielders[usize::from(f)];
-        let near = (
-            t.engine.field.king_distance(sq, at),
-            (dir(sq) - ball_dir).abs(),
-        );
-        best = match best {
-            Some((d, off, points, g)) if near >= (d, off) => {
-                if near > (d, off) {
-                    Some((d, off, points, g))
-                } else {
-                    // A tie: more points go first, then the lower fielder
-                    // (`g`, met first).
-                    let kept = points.unwrap_or_else(|| t.points(g));
-                    let his = t.points(f);
-                    if his > kept {
-                        Some((d, off, Some(his), f))
-                    } else {
-                        Some((d, off, Some(kept), g))
-                    }
+        let near = (field.king_distance(sq, at), (dir(sq) - ball_dir).abs());
+        match &mut best {
+            Some((least, ..)) if near > *least => {}
+            // A tie: more points go first, then the lower fielder (`g`, met
+            // first).
+            Some((least, g, points)) if near == *least => {
+                let kept = *points.get_or_insert_with(|| t.points(*g));
+                let his = t.points(f);
+                if his > kept {
+                    (*g, *points) = (f, Some(his));
                 }
             }
-            _ => Some((near.0, near.1, None, f)),
-        };
+            _ => best = Some((near, f, None)),
+        }
     }
-    let chaser = best.map(|(.., f)| f);
+    let chaser = best.map(|(_, f, _)| f);
     debug_assert_eq!(
         chaser,
         (0..9u8).filter(|&f| may_chase(f)).min_by_key(|&f| {
@@ -232,11 +225,13 @@ fn loose(
     view: &View<'_>,
     play: &Play,
     legal: &Legal<'_>,
-    at: SquareId,
     chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
+    let Ball::Loose { at, lie, dropped } = *ball else {
+        return None;
+    };
     let may_chase = may_chase(t, ball, at);
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
         if !t.engine.may_field(ball, f) {
@@ -250,36 +245,47 @@ fn loose(
                 .flatten()
                 .or_else(|| cover_move(t, view, legal, play.budget, Some(f)));
         }
-        if legal.allows(&Action::Leap(f)) {
-            return Some(Action::Leap(f));
-        }
-        if legal.allows(&Action::Catch(f)) {
-            let need = t
-                .engine
-                .rules
-                .catch
-                .minimum(is_infielder(f), play.moved[usize::from(f)]);
-            if die_chance(need) >= MIN_CATCH_CHANCE {
-                return Some(Action::Catch(f));
+        // The ball allows one try at most: a leap (at a home run) or a
+        // catch at a fly in its first turn, else a pickup; only that one is
+        // asked about.
+        let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
+        let try_it = match (first_fly, play.home_run) {
+            (true, true) => Action::Leap(f),
+            (true, false) => Action::Catch(f),
+            (false, _) => Action::Pickup(f),
+        };
+        if legal.allows(&try_it) {
+            let worth_it = match try_it {
+                Action::Catch(_) => {
+                    let need = t
+                        .engine
+                        .rules
+                        .catch
+                        .minimum(is_infielder(f), play.moved[usize::from(f)]);
+                    die_chance(need) >= MIN_CATCH_CHANCE
+                }
+                _ => true,
+            };
+            if worth_it {
+                return Some(try_it);
             }
         }
-        if legal.allows(&Action::Pickup(f)) {
-            return Some(Action::Pickup(f));
-        }
     }
-    // Whoever is nearest goes for it; if his way is blocked, the next.
-    let mut order = [(0u8, 0u8); 9];
-    let mut able = 0;
+    // Whoever is nearest goes for it; if his way is blocked, the next: the
+    // two least (distance, fielder), least first.
+    let mut nearest: [Option<(u8, u8)>; 2] = [None; 2];
     for f in (0..9u8).filter(|&f| may_chase(f)) {
-        order[able] = (
+        let near = Some((
             t.engine.field.king_distance(fielders[usize::from(f)], at),
             f,
-        );
-        able += 1;
+        ));
+        if nearest[0].is_none_or(|n| near < Some(n)) {
+            nearest = [near, nearest[0]];
+        } else if nearest[1].is_none_or(|n| near < Some(n)) {
+            nearest[1] = near;
+        }
     }
-    let order = &mut order[..able];
-    order.sort_unstable();
-    for &(_, f) in order.iter().take(2) {
+    for (_, f) in nearest.into_iter().flatten() {
         if fielders[usize::from(f)] == at {
             break;
         }
@@ -431,17 +437,24 @@ fn receiver_for(
         let f = f as u8;
         return (f != thrower).then_some((f, 0));
     }
-    (0..9u8)
-        .filter(|&f| f != thrower && (f != CATCHER || sq == t.engine.field.catcher()))
-        .filter(|&f| t.may_stand(f, sq))
-        .map(|f| {
-            (
-                f,
-                t.engine.field.king_distance(fielders[usize::from(f)], sq),
-            )
-        })
-        .filter(|&(_, d)| d < budget)
-        .min_by_key(|&(f, d)| (d, f))
+    let may_stand = may_stand(t, sq);
+    let catcher_may = sq == t.engine.field.catcher();
+    // The least (steps, fielder).
+    let mut best: Option<(u8, u8)> = None;
+    for f in (0..9u8).filter(|&f| f != thrower && (f != CATCHER || catcher_may) && may_stand(f)) {
+        let d = t.engine.field.king_distance(fielders[usize::from(f)], sq);
+        if d < budget && best.is_none_or(|(least, _)| d < least) {
+            best = Some((d, f));
+        }
+    }
+    best.map(|(d, f)| (f, d))
+}
+
+/// Whether a fielder may ever stand on `sq` (`Table::may_stand`): it hangs
+/// only on whether he is an infielder, so each group is asked about once.
+pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> impl Fn(u8) -> bool + Copy {
+    let (infield, outfield) = (t.may_stand(0, sq), t.may_stand(6, sq));
+    move |f| if is_infielder(f) { infield } else { outfield }
 }
 
 /// Spare points: walk a fielder toward a base a runner is heading for
@@ -481,9 +494,9 @@ fn cover_move(
         let best = squares
             .iter()
             .flat_map(|&sq| {
+                let may_stand = may_stand(t, sq);
                 (0..9u8)
-                    .filter(move |&f| Some(f) != busy && f != CATCHER)
-                    .filter(move |&f| t.may_stand(f, sq))
+                    .filter(move |&f| Some(f) != busy && f != CATCHER && may_stand(f))
                     .map(move |f| {
                         (
                             t.engine.field.king_distance(fielders[usize::from(f)], sq),
@@ -521,9 +534,11 @@ fn step_toward(
     // The field's own step, when it is a step closer, comes first of all:
     // no neighbour (a step away) is more than a step closer. Asked about
     // first, it mostly spares weighing the others.
-    let first =
-        now > 0 && field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred);
+    let first = now > 0;
     if first {
+        debug_assert!(
+            field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred)
+        );
         debug_assert!(
             neighbours
                 .iter()
@@ -573,9 +588,6 @@ pub(super) fn die_chance(need: u8) -> f32 {
     f32::from(7u8.saturating_sub(need.max(1)).min(6)) / 6.0
 }
 
-/// The chance that a BASIC throw (one die of squares, plus the orange
-/// modifier of the square where the ball was fielded) covers `distance`
-/// squares in one turn.
 /// The chance that fielder `by` on `from` gets the ball to `receiver` on
 /// `sq` with one die, if the rules let him throw there: against his
 /// card's minimum when it has one, else against the distance.
@@ -597,11 +609,18 @@ fn throw_odds(
     })
 }
 
+/// The chance that a BASIC throw (one die of squares, plus the orange
+/// modifier of the square where the ball was fielded) covers `distance`
+/// squares in one turn.
 pub(super) fn throw_chance(distance: u8, modifier: i8) -> f32 {
-    let hits = (1..=6i8)
-        .filter(|&d| (d + modifier).max(0) >= distance as i8)
-        .count();
-    hits as f32 / 6.0
+    // The faces d with (d + modifier).max(0) >= distance: all six for no
+    // distance, else those from distance - modifier up.
+    let hits = if distance == 0 {
+        6
+    } else {
+        (7 - (i16::from(distance) - i16::from(modifier)).max(1)).clamp(0, 6)
+    };
+    f32::from(hits) / 6.0
 }
 
 #[cfg(test)]
@@ -617,6 +636,15 @@ mod tests {
         assert_eq!(throw_chance(4, 0), 0.5);
         assert_eq!(throw_chance(4, -1), 2.0 / 6.0);
         assert_eq!(throw_chance(7, 0), 0.0);
+        // The faces counted one by one.
+        for distance in 0..=12u8 {
+            for modifier in -3..=3i8 {
+                let hits = (1..=6i8)
+                    .filter(|&d| (d + modifier).max(0) >= distance as i8)
+                    .count();
+                assert_eq!(throw_chance(distance, modifier), hits as f32 / 6.0);
+            }
+        }
     }
 
     #[test]
