@@ -177,7 +177,12 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     let mut best: Option<((u8, i16), u8, Option<u8>)> = None;
     for f in (0..9u8).filter(|&f| may_chase(f)) {
         let sq = fielders[usize::from(f)];
-        let near = (field.king_distance(sq, at), (dir(sq) - ball_dir).abs());
+        let d = field.king_distance(sq, at);
+        // Further off: his direction need not be looked up.
+        if best.is_some_and(|((least, _), ..)| d > least) {
+            continue;
+        }
+        let near = (d, (dir(sq) - ball_dir).abs());
         match &mut best {
             Some((least, ..)) if near > *least => {}
             // A tie: more points go first, then the lower fielder (`g`, met
@@ -232,9 +237,9 @@ fn loose(
     let Ball::Loose { at, lie, dropped } = *ball else {
         return None;
     };
-    let may_chase = may_chase(t, ball, at);
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
         if !t.engine.may_field(ball, f) {
+            let may_chase = may_chase(t, ball, at);
             // He may not field it here: he makes way for one who may and
             // can still get there (a step aside, the walk, the try).
             let other_reaches = (0..9u8).filter(|&o| may_chase(o)).any(|o| {
@@ -273,6 +278,7 @@ fn loose(
     }
     // Whoever is nearest goes for it; if his way is blocked, the next: the
     // two least (distance, fielder), least first.
+    let may_chase = may_chase(t, ball, at);
     let mut nearest: [Option<(u8, u8)>; 2] = [None; 2];
     for f in (0..9u8).filter(|&f| may_chase(f)) {
         let near = Some((
@@ -529,48 +535,63 @@ fn step_toward(
     let field = &t.engine.field;
     let from = fielders[usize::from(f)];
     let now = field.king_distance(from, to);
+    if now == 0 {
+        return None;
+    }
+    // The field's own step is a step closer, and no neighbour (a step
+    // away) is more: it comes first of all. Asked about first, it mostly
+    // spares weighing the others.
     let preferred = field.next_step(from, to);
-    let neighbours = field.neighbours(from);
-    // The field's own step, when it is a step closer, comes first of all:
-    // no neighbour (a step away) is more than a step closer. Asked about
-    // first, it mostly spares weighing the others.
-    let first = now > 0;
-    if first {
-        debug_assert!(
-            field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred)
-        );
-        debug_assert!(
-            neighbours
+    debug_assert!(
+        field.king_distance(preferred, to) + 1 == now
+            && field
+                .neighbours(from)
                 .iter()
                 .all(|&sq| field.king_distance(sq, to) + 1 >= now)
-        );
-        let step = Action::Move {
-            fielder: f,
-            to: preferred,
-        };
-        if legal.allows(&step) {
-            return Some(step);
-        }
+    );
+    let step = Action::Move {
+        fielder: f,
+        to: preferred,
+    };
+    if legal.allows(&step) {
+        return Some(step);
     }
-    let closer = neighbours
+    step_around(t, legal, f, from, to, preferred)
+}
+
+/// The legal step of fielder `f` on `from` that brings him closest to
+/// `to` when the field's own step (`blocked`) is not legal: seldom asked
+/// for, so kept out of `step_toward`.
+#[cold]
+fn step_around(
+    t: &Table<'_>,
+    legal: &Legal<'_>,
+    f: u8,
+    from: SquareId,
+    to: SquareId,
+    blocked: SquareId,
+) -> Option<Action> {
+    let field = &t.engine.field;
+    let now = field.king_distance(from, to);
+    let closer = field
+        .neighbours(from)
         .iter()
         .copied()
-        .map(|sq| (field.king_distance(sq, to), sq != preferred, sq))
-        .filter(|&(d, ..)| d < now);
-    let allowed = |&(.., sq): &(u8, bool, SquareId)| {
-        !(first && sq == preferred) && legal.allows(&Action::Move { fielder: f, to: sq })
-    };
+        .filter(|&sq| sq != blocked)
+        .map(|sq| (field.king_distance(sq, to), sq))
+        .filter(|&(d, _)| d < now);
+    let allowed = |&(_, sq): &(u8, SquareId)| legal.allows(&Action::Move { fielder: f, to: sq });
     // The best legal step is the first legal one in order of preference:
     // the steps are put in that order first (each square once), so fewer
     // are asked about.
-    let mut steps = [(0u8, false, from); 16];
+    let mut steps = [(0u8, from); 16];
     let mut n = 0;
     for step in closer.clone() {
         if n == steps.len() {
             return closer
                 .filter(allowed)
                 .min()
-                .map(|(.., sq)| Action::Move { fielder: f, to: sq });
+                .map(|(_, sq)| Action::Move { fielder: f, to: sq });
         }
         steps[n] = step;
         n += 1;
@@ -580,7 +601,7 @@ fn step_toward(
     steps
         .iter()
         .find(|s| allowed(s))
-        .map(|&(.., sq)| Action::Move { fielder: f, to: sq })
+        .map(|&(_, sq)| Action::Move { fielder: f, to: sq })
 }
 
 /// The chance of a d6 showing at least `need`.
