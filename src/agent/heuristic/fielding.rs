@@ -172,17 +172,19 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     let dir = |sq: SquareId| field.square(sq).direction.map_or(9, i16::from);
     let ball_dir = dir(at);
     let may_chase = may_chase(t, ball, at);
-    // The least (distance, direction off) met so far, the fielder who has
-    // it and his points, asked for only to break a tie.
-    let mut best: Option<((u8, i16), u8, Option<u8>)> = None;
+    // The least (distance, direction off) met so far, packed in a u16
+    // (distance in the high byte) so that it compares at once, the fielder
+    // who has it and his points, asked for only to break a tie.
+    let mut best: Option<(u16, u8, Option<u8>)> = None;
     for f in (0..9u8).filter(|&f| may_chase(f)) {
         let sq = fielders[usize::from(f)];
         let d = field.king_distance(sq, at);
         // Further off: his direction need not be looked up.
-        if best.is_some_and(|((least, _), ..)| d > least) {
+        if best.is_some_and(|(least, ..)| d > least.to_be_bytes()[0]) {
             continue;
         }
-        let near = (d, (dir(sq) - ball_dir).abs());
+        let off = (dir(sq) - ball_dir).unsigned_abs() as u8;
+        let near = u16::from_be_bytes([d, off]);
         match &mut best {
             Some((least, ..)) if near > *least => {}
             // A tie: more points go first, then the lower fielder (`g`, met
@@ -277,21 +279,22 @@ fn loose(
         }
     }
     // Whoever is nearest goes for it; if his way is blocked, the next: the
-    // two least (distance, fielder), least first.
+    // two least (distance, fielder), least first, each packed in a u16
+    // (distance in the high byte) so that they compare at once; none is
+    // u16::MAX.
     let may_chase = may_chase(t, ball, at);
-    let mut nearest: [Option<(u8, u8)>; 2] = [None; 2];
+    let mut nearest = [u16::MAX; 2];
     for f in (0..9u8).filter(|&f| may_chase(f)) {
-        let near = Some((
-            t.engine.field.king_distance(fielders[usize::from(f)], at),
-            f,
-        ));
-        if nearest[0].is_none_or(|n| near < Some(n)) {
+        let d = t.engine.field.king_distance(fielders[usize::from(f)], at);
+        let near = u16::from_be_bytes([d, f]);
+        if near < nearest[0] {
             nearest = [near, nearest[0]];
-        } else if nearest[1].is_none_or(|n| near < Some(n)) {
+        } else if near < nearest[1] {
             nearest[1] = near;
         }
     }
-    for (_, f) in nearest.into_iter().flatten() {
+    let nearest = nearest.into_iter().filter(|&n| n != u16::MAX);
+    for [_, f] in nearest.map(u16::to_be_bytes) {
         if fielders[usize::from(f)] == at {
             break;
         }
