@@ -7,7 +7,7 @@
 
 use super::Table;
 use crate::agent::{Legal, View};
-use crate::engine::{Action, Ball, Play, Runner, is_infielder};
+use crate::engine::{Action, Ball, Lie, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
 use std::cell::OnceCell;
@@ -87,7 +87,7 @@ pub(super) fn defend(
         }
     }
     let plan = match *view.ball() {
-        Ball::Loose { at, .. } => loose(t, view, play, legal, at, &chasing),
+        Ball::Loose { .. } => loose(t, view, play, legal, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
@@ -168,38 +168,38 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     let Ball::Loose { at, .. } = *ball else {
         return None;
     };
-    let dir = |sq: SquareId| t.engine.field.square(sq).direction.map_or(9, i16::from);
+    let field = &t.engine.field;
+    let dir = |sq: SquareId| field.square(sq).direction.map_or(9, i16::from);
     let ball_dir = dir(at);
     let may_chase = may_chase(t, ball, at);
-    // The least (distance, direction off, fewer points, fielder), the
-    // points asked for only to break a tie.
-    let mut best: Option<(u8, i16, Option<u8>, u8)> = None;
+    // The least (distance, direction off) met so far, packed in a u16
+    // (distance in the high byte) so that it compares at once, the fielder
+    // who has it and his points, asked for only to break a tie.
+    let mut best: Option<(u16, u8, Option<u8>)> = None;
     for f in (0..9u8).filter(|&f| may_chase(f)) {
         let sq = fielders[usize::from(f)];
-        let near = (
-            t.engine.field.king_distance(sq, at),
-            (dir(sq) - ball_dir).abs(),
-        );
-        best = match best {
-            Some((d, off, points, g)) if near >= (d, off) => {
-                if near > (d, off) {
-                    Some((d, off, points, g))
-                } else {
-                    // A tie: more points go first, then the lower fielder
-                    // (`g`, met first).
-                    let kept = points.unwrap_or_else(|| t.points(g));
-                    let his = t.points(f);
-                    if his > kept {
-                        Some((d, off, Some(his), f))
-                    } else {
-                        Some((d, off, Some(kept), g))
-                    }
+        let d = field.king_distance(sq, at);
+        // Further off: his direction need not be looked up.
+        if best.is_some_and(|(least, ..)| d > least.to_be_bytes()[0]) {
+            continue;
+        }
+        let off = (dir(sq) - ball_dir).unsigned_abs() as u8;
+        let near = u16::from_be_bytes([d, off]);
+        match &mut best {
+            Some((least, ..)) if near > *least => {}
+            // A tie: more points go first, then the lower fielder (`g`, met
+            // first).
+            Some((least, g, points)) if near == *least => {
+                let kept = *points.get_or_insert_with(|| t.points(*g));
+                let his = t.points(f);
+                if his > kept {
+                    (*g, *points) = (f, Some(his));
                 }
             }
-            _ => Some((near.0, near.1, None, f)),
-        };
+            _ => best = Some((near, f, None)),
+        }
     }
-    let chaser = best.map(|(.., f)| f);
+    let chaser = best.map(|(_, f, _)| f);
     debug_assert_eq!(
         chaser,
         (0..9u8).filter(|&f| may_chase(f)).min_by_key(|&f| {
@@ -232,14 +232,16 @@ fn loose(
     view: &View<'_>,
     play: &Play,
     legal: &Legal<'_>,
-    at: SquareId,
     chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
-    let may_chase = may_chase(t, ball, at);
+    let Ball::Loose { at, lie, dropped } = *ball else {
+        return None;
+    };
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
         if !t.engine.may_field(ball, f) {
+            let may_chase = may_chase(t, ball, at);
             // He may not field it here: he makes way for one who may and
             // can still get there (a step aside, the walk, the try).
             let other_reaches = (0..9u8).filter(|&o| may_chase(o)).any(|o| {
@@ -250,36 +252,49 @@ fn loose(
                 .flatten()
                 .or_else(|| cover_move(t, view, legal, play.budget, Some(f)));
         }
-        if legal.allows(&Action::Leap(f)) {
-            return Some(Action::Leap(f));
-        }
-        if legal.allows(&Action::Catch(f)) {
-            let need = t
-                .engine
-                .rules
-                .catch
-                .minimum(is_infielder(f), play.moved[usize::from(f)]);
-            if die_chance(need) >= MIN_CATCH_CHANCE {
-                return Some(Action::Catch(f));
+        // The ball allows one try at most: a leap (at a home run) or a
+        // catch at a fly in its first turn, else a pickup; only that one is
+        // asked about.
+        let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
+        let try_it = match (first_fly, play.home_run) {
+            (true, true) => Action::Leap(f),
+            (true, false) => Action::Catch(f),
+            (false, _) => Action::Pickup(f),
+        };
+        if legal.allows(&try_it) {
+            let worth_it = match try_it {
+                Action::Catch(_) => {
+                    let need = t
+                        .engine
+                        .rules
+                        .catch
+                        .minimum(is_infielder(f), play.moved[usize::from(f)]);
+                    die_chance(need) >= MIN_CATCH_CHANCE
+                }
+                _ => true,
+            };
+            if worth_it {
+                return Some(try_it);
             }
         }
-        if legal.allows(&Action::Pickup(f)) {
-            return Some(Action::Pickup(f));
+    }
+    // Whoever is nearest goes for it; if his way is blocked, the next: the
+    // two least (distance, fielder), least first, each packed in a u16
+    // (distance in the high byte) so that they compare at once; none is
+    // u16::MAX.
+    let may_chase = may_chase(t, ball, at);
+    let mut nearest = [u16::MAX; 2];
+    for f in (0..9u8).filter(|&f| may_chase(f)) {
+        let d = t.engine.field.king_distance(fielders[usize::from(f)], at);
+        let near = u16::from_be_bytes([d, f]);
+        if near < nearest[0] {
+            nearest = [near, nearest[0]];
+        } else if near < nearest[1] {
+            nearest[1] = near;
         }
     }
-    // Whoever is nearest goes for it; if his way is blocked, the next.
-    let mut order = [(0u8, 0u8); 9];
-    let mut able = 0;
-    for f in (0..9u8).filter(|&f| may_chase(f)) {
-        order[able] = (
-            t.engine.field.king_distance(fielders[usize::from(f)], at),
-            f,
-        );
-        able += 1;
-    }
-    let order = &mut order[..able];
-    order.sort_unstable();
-    for &(_, f) in order.iter().take(2) {
+    let nearest = nearest.into_iter().filter(|&n| n != u16::MAX);
+    for [_, f] in nearest.map(u16::to_be_bytes) {
         if fielders[usize::from(f)] == at {
             break;
         }
@@ -431,17 +446,24 @@ fn receiver_for(
         let f = f as u8;
         return (f != thrower).then_some((f, 0));
     }
-    (0..9u8)
-        .filter(|&f| f != thrower && (f != CATCHER || sq == t.engine.field.catcher()))
-        .filter(|&f| t.may_stand(f, sq))
-        .map(|f| {
-            (
-                f,
-                t.engine.field.king_distance(fielders[usize::from(f)], sq),
-            )
-        })
-        .filter(|&(_, d)| d < budget)
-        .min_by_key(|&(f, d)| (d, f))
+    let may_stand = may_stand(t, sq);
+    let catcher_may = sq == t.engine.field.catcher();
+    // The least (steps, fielder).
+    let mut best: Option<(u8, u8)> = None;
+    for f in (0..9u8).filter(|&f| f != thrower && (f != CATCHER || catcher_may) && may_stand(f)) {
+        let d = t.engine.field.king_distance(fielders[usize::from(f)], sq);
+        if d < budget && best.is_none_or(|(least, _)| d < least) {
+            best = Some((d, f));
+        }
+    }
+    best.map(|(d, f)| (f, d))
+}
+
+/// Whether a fielder may ever stand on `sq` (`Table::may_stand`): it hangs
+/// only on whether he is an infielder, so each group is asked about once.
+pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> impl Fn(u8) -> bool + Copy {
+    let (infield, outfield) = (t.may_stand(0, sq), t.may_stand(6, sq));
+    move |f| if is_infielder(f) { infield } else { outfield }
 }
 
 /// Spare points: walk a fielder toward a base a runner is heading for
@@ -481,9 +503,9 @@ fn cover_move(
         let best = squares
             .iter()
             .flat_map(|&sq| {
+                let may_stand = may_stand(t, sq);
                 (0..9u8)
-                    .filter(move |&f| Some(f) != busy && f != CATCHER)
-                    .filter(move |&f| t.may_stand(f, sq))
+                    .filter(move |&f| Some(f) != busy && f != CATCHER && may_stand(f))
                     .map(move |f| {
                         (
                             t.engine.field.king_distance(fielders[usize::from(f)], sq),
@@ -516,46 +538,63 @@ fn step_toward(
     let field = &t.engine.field;
     let from = fielders[usize::from(f)];
     let now = field.king_distance(from, to);
+    if now == 0 {
+        return None;
+    }
+    // The field's own step is a step closer, and no neighbour (a step
+    // away) is more: it comes first of all. Asked about first, it mostly
+    // spares weighing the others.
     let preferred = field.next_step(from, to);
-    let neighbours = field.neighbours(from);
-    // The field's own step, when it is a step closer, comes first of all:
-    // no neighbour (a step away) is more than a step closer. Asked about
-    // first, it mostly spares weighing the others.
-    let first =
-        now > 0 && field.king_distance(preferred, to) + 1 == now && neighbours.contains(&preferred);
-    if first {
-        debug_assert!(
-            neighbours
+    debug_assert!(
+        field.king_distance(preferred, to) + 1 == now
+            && field
+                .neighbours(from)
                 .iter()
                 .all(|&sq| field.king_distance(sq, to) + 1 >= now)
-        );
-        let step = Action::Move {
-            fielder: f,
-            to: preferred,
-        };
-        if legal.allows(&step) {
-            return Some(step);
-        }
+    );
+    let step = Action::Move {
+        fielder: f,
+        to: preferred,
+    };
+    if legal.allows(&step) {
+        return Some(step);
     }
-    let closer = neighbours
+    step_around(t, legal, f, from, to, preferred)
+}
+
+/// The legal step of fielder `f` on `from` that brings him closest to
+/// `to` when the field's own step (`blocked`) is not legal: seldom asked
+/// for, so kept out of `step_toward`.
+#[cold]
+fn step_around(
+    t: &Table<'_>,
+    legal: &Legal<'_>,
+    f: u8,
+    from: SquareId,
+    to: SquareId,
+    blocked: SquareId,
+) -> Option<Action> {
+    let field = &t.engine.field;
+    let now = field.king_distance(from, to);
+    let closer = field
+        .neighbours(from)
         .iter()
         .copied()
-        .map(|sq| (field.king_distance(sq, to), sq != preferred, sq))
-        .filter(|&(d, ..)| d < now);
-    let allowed = |&(.., sq): &(u8, bool, SquareId)| {
-        !(first && sq == preferred) && legal.allows(&Action::Move { fielder: f, to: sq })
-    };
+        .filter(|&sq| sq != blocked)
+        .map(|sq| (field.king_distance(sq, to), sq))
+        .filter(|&(d, _)| d < now);
+    let allowed = |&(_, sq): &(u8, SquareId)| legal.allows(&Action::Move { fielder: f, to: sq });
     // The best legal step is the first legal one in order of preference:
     // the steps are put in that order first (each square once), so fewer
     // are asked about.
-    let mut steps = [(0u8, false, from); 16];
+    let mut steps = [(0u8, from); 16];
     let mut n = 0;
     for step in closer.clone() {
         if n == steps.len() {
             return closer
                 .filter(allowed)
                 .min()
-                .map(|(.., sq)| Action::Move { fielder: f, to: sq });
+                .map(|(_, sq)| Action::Move { fielder: f, to: sq });
         }
         steps[n] = step;
         n += 1;
@@ -565,7 +604,7 @@ fn step_toward(
     steps
         .iter()
         .find(|s| allowed(s))
-        .map(|&(.., sq)| Action::Move { fielder: f, to: sq })
+        .map(|&(_, sq)| Action::Move { fielder: f, to: sq })
 }
 
 /// The chance of a d6 showing at least `need`.
@@ -573,9 +612,6 @@ pub(super) fn die_chance(need: u8) -> f32 {
     f32::from(7u8.saturating_sub(need.max(1)).min(6)) / 6.0
 }
 
-/// The chance that a BASIC throw (one die of squares, plus the orange
-/// modifier of the square where the ball was fielded) covers `distance`
-/// squares in one turn.
 /// The chance that fielder `by` on `from` gets the ball to `receiver` on
 /// `sq` with one die, if the rules let him throw there: against his
 /// card's minimum when it has one, else against the distance.
@@ -597,11 +633,18 @@ fn throw_odds(
     })
 }
 
+/// The chance that a BASIC throw (one die of squares, plus the orange
+/// modifier of the square where the ball was fielded) covers `distance`
+/// squares in one turn.
 pub(super) fn throw_chance(distance: u8, modifier: i8) -> f32 {
-    let hits = (1..=6i8)
-        .filter(|&d| (d + modifier).max(0) >= distance as i8)
-        .count();
-    hits as f32 / 6.0
+    // The faces d with (d + modifier).max(0) >= distance: all six for no
+    // distance, else those from distance - modifier up.
+    let hits = if distance == 0 {
+        6
+    } else {
+        (7 - (i16::from(distance) - i16::from(modifier)).max(1)).clamp(0, 6)
+    };
+    f32::from(hits) / 6.0
 }
 
 #[cfg(test)]
@@ -617,6 +660,15 @@ mod tests {
         assert_eq!(throw_chance(4, 0), 0.5);
         assert_eq!(throw_chance(4, -1), 2.0 / 6.0);
         assert_eq!(throw_chance(7, 0), 0.0);
+        // The faces counted one by one.
+        for distance in 0..=12u8 {
+            for modifier in -3..=3i8 {
+                let hits = (1..=6i8)
+                    .filter(|&d| (d + modifier).max(0) >= distance as i8)
+                    .count();
+                assert_eq!(throw_chance(distance, modifier), hits as f32 / 6.0);
+            }
+        }
     }
 
     #[test]

@@ -9,9 +9,9 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{chaser, die_chance, throw_chance};
+use super::fielding::{chaser, die_chance, may_stand, throw_chance};
 use crate::agent::View;
-use crate::engine::{Action, Ball, Lie, Runner, is_infielder};
+use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
 use std::cell::OnceCell;
@@ -81,10 +81,10 @@ pub(super) fn advance(
         };
         worth_between(chance, at, ahead)
     };
+    let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
     for n in advances {
         let to = runner.pos + n;
-        let collision = t.engine.rules.collision.as_ref();
         let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
             match collision.filter(|_| to >= 20) {
                 // Into the ball at the plate: a collision he seldom wins.
@@ -210,8 +210,9 @@ fn reachable(
     sq: SquareId,
     steps: u8,
 ) -> bool {
+    let may_stand = may_stand(t, sq);
     (0..9u8).filter(|&f| f != thrower).any(|f| {
-        t.may_stand(f, sq) && t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps
+        may_stand(f) && t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps
     })
 }
 
@@ -225,8 +226,9 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
     let mut fly_out = 0.0f32;
     let mut ground_out = 0.0f32;
     let texas = t.engine.rules.texas;
+    let may_stand = may_stand(t, at);
     for f in 0..9u8 {
-        if !t.may_stand(f, at) {
+        if !may_stand(f) {
             continue;
         }
         let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
@@ -252,18 +254,14 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
 /// runner is forced to.
 fn force_throw(t: &Table<'_>, view: &View<'_>, at: SquareId, thrower: u8) -> f32 {
     let fielders = view.fielders();
-    let mut forced: Vec<u8> = vec![5];
-    let mut need = 5;
-    let mut on: Vec<u8> = view.runners().iter().map(|r: &Runner| r.pos).collect();
-    on.sort_unstable();
-    for pos in on {
-        if pos == need {
-            need += 5;
-            forced.push(need);
-        }
+    // First, and each base after first up to the first free one.
+    let runners = view.runners();
+    let mut last = 5;
+    while last < 20 && runners.iter().any(|r| r.pos == last) {
+        last += 5;
     }
-    forced
-        .into_iter()
+    (5..=last)
+        .step_by(5)
         .flat_map(|c| t.engine.field.base_squares(base_of(c)).iter().copied())
         .filter(|&sq| {
             fielders
