@@ -72,7 +72,7 @@ pub(crate) struct Knobs {
     /// What a stolen base adds to the strike it costs.
     steal_gain: f32,
     /// How much a hand's quality for the next pitch counts: a hand serves
-    /// more than one pitch.
+    /// more than one pitch. Not negative (`KeptValues` relies on it).
     quality: f32,
     /// What the first, second ... seventh card in a hand is worth by
     /// itself: an empty hand forces a draw, paid in the count at whatever
@@ -344,6 +344,7 @@ struct Worth {
 impl CardBook {
     /// The book of these rules' decks, valued with `knobs`.
     pub(crate) fn new(rules: &GameRules, knobs: Knobs) -> Self {
+        debug_assert!(knobs.quality >= 0.0, "a hand's quality must count for it");
         let mut pitches = [0; 6];
         for id in rules.defense_deck.ids() {
             if let Card::Pitch(p) = rules.defense_deck.card(id) {
@@ -604,25 +605,54 @@ impl Cards {
     /// worth to this manager as it is: `hand_value` without a draw, read
     /// from the book's tables by shape, as `CardBook::worth_now` does.
     fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
-        self.kept_values(defense)(shape, cards)
+        let kept = self.kept_values(defense);
+        kept.value(kept.quality(shape), cards)
     }
 
     /// `kept_value` for one side, with the pitches seen copied once, for
     /// valuing many hands in a row.
-    fn kept_values(&self, defense: bool) -> impl Fn(usize, u8) -> f32 + '_ {
-        let (book, seen, seen_total) = (&*self.book, self.seen, self.seen_total);
-        move |shape, cards| {
-            let quality = if defense {
-                book.defense_quality[shape]
-            } else {
-                let mut value = 0.0;
-                for (&seen, &g) in seen.iter().zip(&book.offense_gain[shape]) {
-                    value += seen * g;
-                }
-                value / seen_total
-            };
-            book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
+    fn kept_values(&self, defense: bool) -> KeptValues<'_> {
+        KeptValues {
+            book: &self.book,
+            defense,
+            seen: self.seen,
+            seen_total: self.seen_total,
         }
+    }
+}
+
+/// How one side values the hands it may keep (`Cards::kept_value`), in
+/// two steps: a hand's quality by its shape, then its worth from its
+/// quality and its size. A hand's quality never grows as cards leave it
+/// (only its best two cards of each pitch type count, and the pitches
+/// seen weigh them positively), and its worth never falls as its quality
+/// grows, so the worth of a hand's quality bounds the worth of every hand
+/// of as many cards made from it.
+#[derive(Clone, Copy)]
+struct KeptValues<'b> {
+    book: &'b CardBook,
+    defense: bool,
+    seen: [f32; 6],
+    seen_total: f32,
+}
+
+impl KeptValues<'_> {
+    /// The quality of a hand of shape `shape`.
+    fn quality(&self, shape: usize) -> f32 {
+        if self.defense {
+            self.book.defense_quality[shape]
+        } else {
+            let mut value = 0.0;
+            for (&seen, &g) in self.seen.iter().zip(&self.book.offense_gain[shape]) {
+                value += seen * g;
+            }
+            value / self.seen_total
+        }
+    }
+
+    /// What a hand of `cards` cards and quality `quality` is worth.
+    fn value(&self, quality: f32, cards: u8) -> f32 {
+        self.book.cards_value[usize::from(cards).min(7)] + self.book.knobs.quality * quality
     }
 }
 
@@ -892,21 +922,7 @@ impl<'a> Plate<'a> {
         // shape, and a second one of the same kind.
         let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
         let second: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
-        // What the hand is worth less a card of kind `a` and, for a pair,
-        // one of kind `b` (kinds the hand holds: a pair of one kind holds
-        // two); the shape and size of what is kept follow from the whole
-        // hand's.
-        let kept_value = self.cards.kept_values(defense);
-        let value_without = |a: usize, b: Option<usize>| {
-            debug_assert!(types[a] >= 1);
-            let (mut kept_shape, mut left) = (whole - first[a], cards - 1);
-            if let Some(b) = b {
-                debug_assert!(types[b] > u8::from(a == b));
-                kept_shape -= if a == b { second[b] } else { first[b] };
-                left -= 1;
-            }
-            kept_value(kept_shape, left)
-        };
+        let kept = self.cards.kept_values(defense);
         // What a choice at `price` adds to the count's worth, unless the
         // rules have no such choice or it is an own goal.
         let count_part = |price: Option<CountChange>| {
@@ -919,116 +935,150 @@ impl<'a> Plate<'a> {
             };
             (!own_goal).then(|| sign * self.count_value(balls, strikes))
         };
-        // Every choice worth weighing, in the engine's order, with its value.
-        // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
-        // The first of the best is found as they are weighed.
-        let mut weighed = [(0.0f32, Choice::Keep); 32];
-        let (mut count, mut best) = (0, None);
-        let mut weigh = |choice: Choice, count_part: f32, hand_value: f32| {
-            if count < weighed.len() {
-                let value = count_part + hand_value;
-                weighed[count] = (value, choice);
-                if beats(value, best) {
-                    best = Some((value, count));
-                }
-                count += 1;
-            }
-        };
-        if let Some(c) = count_part(Some(CountChange::default())) {
-            weigh(Choice::Keep, c, kept_value(whole, cards));
-        }
-        for n in 1..=2 {
-            if let Some(c) = count_part(table.price(true, n)) {
-                weigh(
-                    Choice::Draw(n),
-                    c,
-                    self.cards.hand_value(defense, &types, n),
-                );
-            }
-        }
+        let keep = count_part(Some(CountChange::default()));
+        let draws = [1, 2].map(|n| {
+            count_part(table.price(true, n)).map(|c| (c, self.cards.hand_value(defense, &types, n)))
+        });
         let (one, two) = (
             count_part(table.price(false, 1)),
             count_part(table.price(false, 2)),
         );
-        // Each kind's discards as its first card, in the engine's order:
-        // after the single, every pair it makes with a later card, the first
-        // later card of each kind standing for the rest (the kinds whose
-        // first card came before made their pairs with it already).
-        for (i, &x) in order.iter().enumerate() {
-            let a = hand[at[x][0]];
-            if let Some(c) = one {
-                weigh(Choice::Discard([a, a], 1), c, value_without(x, None));
+        let whole_quality = kept.quality(whole);
+        // The first of the best choices but those `refused`, weighed in the
+        // engine's order. A discard is weighed only if it could beat the
+        // best so far: if the hand it keeps, at the quality of a hand it
+        // was taken from, could (see `KeptValues`).
+        let weigh_all = |refused: u64| {
+            let mut weighing = Weighing::without(refused);
+            if let Some(c) = keep {
+                weighing.weigh(Choice::Keep, c, kept.value(whole_quality, cards));
             }
-            let Some(c) = two else { continue };
-            // The pair of two cards of this kind, where its second card is.
-            let mut twin = (types[x] >= 2).then_some(at[x][1]);
-            for &y in &order[i + 1..] {
-                if let Some(t) = twin.filter(|&t| t < at[y][0]) {
-                    weigh(
-                        Choice::Discard([a, hand[t]], 2),
-                        c,
-                        value_without(x, Some(x)),
-                    );
-                    twin = None;
+            for (n, draw) in (1..=2).zip(draws) {
+                if let Some((c, value)) = draw {
+                    weighing.weigh(Choice::Draw(n), c, value);
                 }
-                weigh(
-                    Choice::Discard([a, hand[at[y][0]]], 2),
-                    c,
-                    value_without(x, Some(y)),
-                );
             }
-            if let Some(t) = twin {
-                weigh(
-                    Choice::Discard([a, hand[t]], 2),
-                    c,
-                    value_without(x, Some(x)),
-                );
+            // Each kind's discards as its first card, in the engine's
+            // order: after the single, every pair it makes with a later
+            // card, the first later card of each kind standing for the rest
+            // (the kinds whose first card came before made their pairs with
+            // it already).
+            for (i, &x) in order.iter().enumerate() {
+                // The quality of the hand less a card of this kind, or a
+                // bound on it.
+                let mut without_x = whole_quality;
+                if let Some(c) = one
+                    && weighing.could_beat(c + kept.value(whole_quality, cards - 1))
+                {
+                    without_x = kept.quality(whole - first[x]);
+                    weighing.weigh(Choice::Discard(x), c, kept.value(without_x, cards - 1));
+                }
+                let Some(c) = two else { continue };
+                if cards < 2 || !weighing.could_beat(c + kept.value(without_x, cards - 2)) {
+                    continue;
+                }
+                // What the hand is worth less this card and one of kind `y`
+                // (a pair of this kind holds two).
+                let pair = |y: usize| {
+                    let taken = first[x] + if x == y { second[x] } else { first[y] };
+                    kept.value(kept.quality(whole - taken), cards - 2)
+                };
+                // The pair of two cards of this kind, where its second card is.
+                let mut twin = (types[x] >= 2).then_some(at[x][1]);
+                for &y in &order[i + 1..] {
+                    if twin.is_some_and(|t| t < at[y][0]) {
+                        weighing.weigh(Choice::Pair(x, x), c, pair(x));
+                        twin = None;
+                    }
+                    weighing.weigh(Choice::Pair(x, y), c, pair(y));
+                }
+                if twin.is_some() {
+                    weighing.weigh(Choice::Pair(x, x), c, pair(x));
+                }
             }
-        }
-        // The first of the best, as long as the rules allow it.
-        let mut weighed = &mut weighed[..count];
+            weighing.best.map(|(_, choice)| choice)
+        };
+        // The first of the best, as long as the rules allow it; refused,
+        // the first of the best of the rest.
+        let mut refused = 0;
         loop {
-            let (_, i) = best?;
-            let memo = weighed[i].1.memo();
+            let choice = weigh_all(refused)?;
+            let memo = choice.memo(hand, &at);
             if allowed(&memo) {
                 return Some(memo);
             }
-            // Refused: weigh the rest, in their order.
-            weighed.copy_within(i + 1.., i);
-            let last = weighed.len() - 1;
-            weighed = &mut weighed[..last];
-            best = None;
-            for (i, &(value, _)) in weighed.iter().enumerate() {
-                if beats(value, best) {
-                    best = Some((value, i));
-                }
-            }
+            refused |= choice.bit();
         }
     }
 }
 
-/// Whether a memorandum choice worth `value` takes the place of the `best`
-/// weighed before it: only if clearly better, so the first of near ties
-/// stays.
-fn beats(value: f32, best: Option<(f32, usize)>) -> bool {
-    best.is_none_or(|(v, _)| value > v + 1e-6)
+/// The memorandum choices weighed so far: the first of the best, leaving
+/// out those refused.
+struct Weighing {
+    best: Option<(f32, Choice)>,
+    /// `Choice::bit` of each choice left out.
+    refused: u64,
 }
 
-/// A draw or discard being weighed, before it becomes a `Memo`.
+impl Weighing {
+    fn without(refused: u64) -> Self {
+        Self {
+            best: None,
+            refused,
+        }
+    }
+
+    /// Whether a choice worth `value` would take the place of the best so
+    /// far: only if clearly better, so the first of near ties stays.
+    fn could_beat(&self, value: f32) -> bool {
+        self.best.is_none_or(|(v, _)| value > v + 1e-6)
+    }
+
+    /// Weighs a choice whose price is worth `count_part` and whose hand
+    /// `hand_value`.
+    fn weigh(&mut self, choice: Choice, count_part: f32, hand_value: f32) {
+        let value = count_part + hand_value;
+        if self.refused & choice.bit() == 0 && self.could_beat(value) {
+            self.best = Some((value, choice));
+        }
+    }
+}
+
+/// A draw or discard being weighed, before it becomes a `Memo`: a discard
+/// names kinds of cards (their first cards in the hand standing for the
+/// rest).
 #[derive(Debug, Clone, Copy)]
 enum Choice {
     Keep,
     Draw(u8),
-    /// The first `n` of the cards.
-    Discard([CardId; 2], u8),
+    /// The first card of a kind.
+    Discard(usize),
+    /// The first cards of two kinds, or the first two of one kind.
+    Pair(usize, usize),
 }
 
 impl Choice {
-    fn memo(self) -> Memo {
+    /// A bit of its own for each choice (kinds are below 6).
+    fn bit(self) -> u64 {
+        1 << match self {
+            Choice::Keep => 0,
+            Choice::Draw(n) => usize::from(n),
+            Choice::Discard(x) => 3 + x,
+            Choice::Pair(x, y) => 9 + 6 * x + y,
+        }
+    }
+
+    /// The memorandum of this choice, for a hand whose first two cards of
+    /// each kind stand `at` these places.
+    fn memo(self, hand: &[CardId], at: &[[usize; 2]; 6]) -> Memo {
         match self {
             Choice::Keep => Memo::Keep,
             Choice::Draw(n) => Memo::Draw(n),
-            Choice::Discard(cards, n) => Memo::Discard(cards[..usize::from(n)].to_vec()),
+            Choice::Discard(x) => Memo::Discard(vec![hand[at[x][0]]]),
+            Choice::Pair(x, y) => {
+                let second = if x == y { at[x][1] } else { at[y][0] };
+                Memo::Discard(vec![hand[at[x][0]], hand[second]])
+            }
         }
     }
 }
@@ -1079,6 +1129,33 @@ mod tests {
         assert_eq!(checked, 1716);
         let big = [3, 3, 2, 0, 0, 0];
         assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
+    }
+
+    /// A hand's quality never grows as a card leaves it, for either side
+    /// and whatever pitches were seen: the memorandum leaves out discards
+    /// on that bound.
+    #[test]
+    fn quality_never_grows_as_cards_leave() {
+        for name in ["basic", "pro"] {
+            let ruleset = crate::ruleset::Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let mut cards =
+                Cards::new(std::sync::Arc::new(CardBook::new(&rules, Knobs::default())));
+            for p in [Pitch::ALL[0], Pitch::ALL[3], Pitch::ALL[3], Pitch::ALL[5]] {
+                for defense in [false, true] {
+                    let kept = cards.kept_values(defense);
+                    for code in 0..SHAPES {
+                        let hand: Types =
+                            std::array::from_fn(|i| (code / 3usize.pow(i as u32) % 3) as u8);
+                        for i in (0..6).filter(|&i| hand[i] > 0) {
+                            let less = code - shape_drop(hand[i], i);
+                            assert!(kept.quality(less) <= kept.quality(code), "{name} {hand:?}");
+                        }
+                    }
+                }
+                cards.saw(p);
+            }
+        }
     }
 
     /// The card book's `none_of` table holds what `none_of` gives, bit
