@@ -261,8 +261,11 @@ pub struct CardBook {
     counts: [[f32; 8]; 8],
     /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
     /// cards and every hand of up to `MAX_HAND` cards, by
-    /// `none_of_index`: what `Plate::against` weighs its answers with.
+    /// `none_of_row`: what `Plate::against` weighs its answers with.
     none_of: Vec<f32>,
+    /// The `Answers` of every count of 0 to 7 balls and 0 to 7 strikes,
+    /// with the steal closed and open, by `answers_index`.
+    answers: Vec<Answers>,
     /// What the memorandum weighs for a draw, worked out for every hand of
     /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
     /// two cards. (A hand as it is needs no table: `worth_now` is a few
@@ -326,6 +329,18 @@ fn pack(hand: &Types) -> usize {
         .fold(0, |acc, &n| acc << 3 | usize::from(n.min(7)))
 }
 
+/// The batter's answers at a count (`Plate::answers`), for weighing the
+/// pitches against what his hand may hold.
+#[derive(Debug, Clone, Copy)]
+struct Answers {
+    /// For each pitch type, every response with what its outcome is worth
+    /// to the offense, the best first (in `Response::ALL` order on ties).
+    by_pitch: [[(f32, usize); 6]; 6],
+    /// What a strike is worth to the offense: the batter's lot when he
+    /// holds none of the cards.
+    strike: f32,
+}
+
 /// What a hand is worth apart from the pitches its manager has seen: its
 /// cards, an Offense hand's gains against each pitch type (weighted by
 /// the pitches seen when valued), a Defense hand's quality. For a draw,
@@ -377,6 +392,7 @@ impl CardBook {
                 std::array::from_fn(|s| count_value(rules.count, &knobs, b as u8, s as u8))
             }),
             none_of: none,
+            answers: Vec::new(),
             worth: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
@@ -411,6 +427,17 @@ impl CardBook {
             book.defense_quality
                 .push(quality / HOLD_COUNTS.len() as f32);
         }
+        book.answers = (0..8 * 8 * 2)
+            .map(|i| {
+                Plate::at(
+                    rules,
+                    &probe,
+                    ((i / 16) as u8, (i / 2 % 8) as u8),
+                    i % 2 == 1,
+                )
+                .answers()
+            })
+            .collect();
         book.tabulate_worth();
         book.id = new_book_id();
         book
@@ -439,20 +466,22 @@ impl CardBook {
         self.worth = worth;
     }
 
-    /// Where `none_of(pool, k, hand)` is kept in the `none_of` table, if
-    /// it is there.
-    fn none_of_index(&self, pool: u32, k: u32, hand: u32) -> Option<usize> {
+    /// `none_of(pool, k, hand)` for `k` from 0 to `pool`, from the
+    /// `none_of` table, if it is there.
+    fn none_of_row(&self, pool: u32, hand: u32) -> Option<&[f32]> {
         let deck = self.offense_cards;
-        (pool <= deck && k <= deck && hand <= MAX_HAND).then(|| {
+        (pool <= deck && hand <= MAX_HAND).then(|| {
             let side = deck as usize + 1;
-            (hand as usize * side + pool as usize) * side + k as usize
+            let start = (hand as usize * side + pool as usize) * side;
+            &self.none_of[start..=start + pool as usize]
         })
     }
 
-    /// `none_of(pool, k, hand)`, from the table when it is there.
-    fn none_of(&self, pool: u32, k: u32, hand: u32) -> f32 {
-        self.none_of_index(pool, k, hand)
-            .map_or_else(|| none_of(pool, k, hand), |i| self.none_of[i])
+    /// Where the `Answers` of a count are kept in the `answers` table, if
+    /// they are there.
+    fn answers_index(balls: u8, strikes: u8, steal_open: bool) -> Option<usize> {
+        (balls <= 7 && strikes <= 7)
+            .then(|| (usize::from(balls) * 8 + usize::from(strikes)) * 2 + usize::from(steal_open))
     }
 
     /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
@@ -767,27 +796,48 @@ impl<'a> Plate<'a> {
         }
     }
 
+    /// The batter's answers to each pitch type now, best first.
+    fn answers(&self) -> Answers {
+        let worth = OUTCOMES.map(|o| self.outcome_value(o));
+        Answers {
+            by_pitch: Pitch::ALL.map(|p| {
+                let mut values =
+                    Response::ALL.map(|r| (worth[self.rules.outcomes.get(p, r) as usize], ri(r)));
+                values.sort_by(|a, b| b.0.total_cmp(&a.0));
+                values
+            }),
+            strike: worth[Outcome::Strike as usize],
+        }
+    }
+
     /// What each pitch type is expected to give the offense when the
     /// batter holds `hand` cards dealt from the unseen `pool`, and answers
     /// with his best card.
     fn against(&self, pool: &[u32; 6], hand: u32) -> ByPitch {
-        let worth = OUTCOMES.map(|o| self.outcome_value(o));
+        let book = &self.cards.book;
+        let worked_out;
+        let answers = match CardBook::answers_index(self.balls, self.strikes, self.steal_open)
+            .and_then(|i| book.answers.get(i))
+        {
+            Some(tabled) => tabled,
+            None => {
+                worked_out = self.answers();
+                &worked_out
+            }
+        };
         let total: u32 = pool.iter().sum();
         let hand = hand.max(1);
+        let row = book.none_of_row(total, hand);
+        let none_of = |k: u32| row.map_or_else(|| none_of(total, k, hand), |row| row[k as usize]);
         Pitch::ALL.map(|p| {
-            let mut values = [(0.0f32, 0u32); 6];
-            for r in Response::ALL {
-                values[ri(r)] = (worth[self.rules.outcomes.get(p, r) as usize], pool[ri(r)]);
-            }
-            values.sort_by(|a, b| b.0.total_cmp(&a.0));
             let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-            for (v, c) in values {
-                k += c;
-                let none = self.cards.book.none_of(total, k, hand);
+            for &(v, r) in &answers.by_pitch[pi(p)] {
+                k += pool[r];
+                let none = none_of(k);
                 ev += v * (none_before - none);
                 none_before = none;
             }
-            ev + none_before * worth[Outcome::Strike as usize]
+            ev + none_before * answers.strike
         })
     }
 
@@ -1159,24 +1209,24 @@ mod tests {
     }
 
     /// The card book's `none_of` table holds what `none_of` gives, bit
-    /// for bit, and a pool it does not hold is worked out.
+    /// for bit, and has no row for a pool or hand beyond it.
     #[test]
     fn tabled_none_of_is_none_of() {
         let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let book = CardBook::new(&rules, Knobs::default());
         let deck = book.responses.iter().sum::<u32>();
-        for hand in 0..=MAX_HAND + 1 {
-            for pool in 0..=deck + 1 {
+        for hand in 0..=MAX_HAND {
+            for pool in 0..=deck {
+                let row = book.none_of_row(pool, hand).unwrap();
+                assert_eq!(row.len(), pool as usize + 1);
                 for k in 0..=pool {
-                    assert_eq!(
-                        book.none_of(pool, k, hand).to_bits(),
-                        none_of(pool, k, hand).to_bits()
-                    );
+                    assert_eq!(row[k as usize].to_bits(), none_of(pool, k, hand).to_bits());
                 }
             }
         }
-        assert!(book.none_of_index(deck + 1, 0, 1).is_none());
+        assert!(book.none_of_row(deck + 1, 1).is_none());
+        assert!(book.none_of_row(deck, MAX_HAND + 1).is_none());
     }
 
     /// A count's value is the same from the book's table and beyond it.
