@@ -484,16 +484,13 @@ impl CardBook {
             .then(|| (usize::from(balls) * 8 + usize::from(strikes)) * 2 + usize::from(steal_open))
     }
 
-    /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
-    /// when it is there.
-    fn worth(&self, hand: &Types, draw: u8) -> Worth {
-        if draw == 0 {
-            return self.worth_now(hand);
-        }
+    /// A hand's worth after drawing one card and after drawing two, from
+    /// the table when it is there.
+    fn drawn(&self, hand: &Types) -> [Worth; 2] {
         if hand.iter().map(|&n| u32::from(n)).sum::<u32>() <= u32::from(TABLED) {
-            self.worth[rank(hand)][usize::from(draw) - 1]
+            self.worth[rank(hand)]
         } else {
-            self.work_out(hand, draw)
+            [1, 2].map(|draw| self.work_out(hand, draw))
         }
     }
 
@@ -605,14 +602,10 @@ impl Cards {
         self.seen_total += 1.0;
     }
 
-    /// What a hand is worth to this manager after drawing `draw` (0 to
-    /// 2) cards: its cards, and its quality (for an Offense hand, its gains
-    /// against each pitch type weighted by how often he has seen it).
-    fn hand_value(&self, defense: bool, hand: &Types, draw: u8) -> f32 {
-        if draw == 0 {
-            return self.kept_value(defense, shape(hand), hand.iter().sum());
-        }
-        let worth = self.book.worth(hand, draw);
+    /// What a hand of `worth` (after a draw, `CardBook::drawn`) is worth
+    /// to this manager: its cards, and its quality (for an Offense hand, its
+    /// gains against each pitch type weighted by how often he has seen it).
+    fn drawn_value(&self, defense: bool, worth: &Worth) -> f32 {
         let quality = if defense {
             worth.defense_quality
         } else {
@@ -631,7 +624,7 @@ impl Cards {
     }
 
     /// What a hand of shape `shape` (see `shape`) holding `cards` cards is
-    /// worth to this manager as it is: `hand_value` without a draw, read
+    /// worth to this manager as it is: `drawn_value` without a draw, read
     /// from the book's tables by shape, as `CardBook::worth_now` does.
     fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
         let kept = self.kept_values(defense);
@@ -759,6 +752,32 @@ impl<'a> Plate<'a> {
             }
         }
         types
+    }
+
+    /// Where the cards of each kind stand in a hand of one deck (a hand
+    /// holds distinct cards of one deck: at most 256 count).
+    fn layout(&self, defense: bool, hand: &[CardId]) -> Layout {
+        let mut types: Types = [0; 6];
+        let (mut order, mut kinds) = ([0usize; 6], 0);
+        let mut at = [[0usize; 2]; 6];
+        for (i, &c) in hand.iter().take(256).enumerate() {
+            let kind = if defense {
+                self.pitch(c).map(pi)
+            } else {
+                self.response(c).map(ri)
+            };
+            if let Some(k) = kind {
+                if types[k] == 0 {
+                    order[kinds] = k;
+                    kinds += 1;
+                }
+                if types[k] < 2 {
+                    at[k][usize::from(types[k])] = i;
+                }
+                types[k] += 1;
+            }
+        }
+        Layout { order, kinds, at }
     }
 
     /// What a count is worth to the offense, from the book's table when
@@ -943,35 +962,12 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        // The cards of each kind the hand holds (a hand holds distinct
-        // cards of one deck: at most 256), the kinds in the order of their
-        // first cards, and where the first two cards of each kind are.
-        let mut types: Types = [0; 6];
-        let (mut order, mut kinds) = ([0usize; 6], 0);
-        let mut at = [[0usize; 2]; 6];
-        for (i, &c) in hand.iter().take(256).enumerate() {
-            let kind = if defense {
-                self.pitch(c).map(pi)
-            } else {
-                self.response(c).map(ri)
-            };
-            if let Some(k) = kind {
-                if types[k] == 0 {
-                    order[kinds] = k;
-                    kinds += 1;
-                }
-                if types[k] < 2 {
-                    at[k][usize::from(types[k])] = i;
-                }
-                types[k] += 1;
-            }
-        }
-        let order = &order[..kinds];
+        let types = self.types(defense, hand);
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
-        // What taking one card of each kind out of the hand takes off its
-        // shape, and a second one of the same kind.
-        let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
-        let second: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
+        // Where the cards of each kind stand, found when a discard is
+        // weighed.
+        let layout = std::cell::OnceCell::new();
+        let layout = || layout.get_or_init(|| self.layout(defense, hand));
         let kept = self.cards.kept_values(defense);
         // What a choice at `price` adds to the count's worth, unless the
         // rules have no such choice or it is an own goal.
@@ -986,8 +982,15 @@ impl<'a> Plate<'a> {
             (!own_goal).then(|| sign * self.count_value(balls, strikes))
         };
         let keep = count_part(Some(CountChange::default()));
-        let draws = [1, 2].map(|n| {
-            count_part(table.price(true, n)).map(|c| (c, self.cards.hand_value(defense, &types, n)))
+        let draw_parts = [1, 2].map(|n| count_part(table.price(true, n)));
+        let drawn = draw_parts
+            .iter()
+            .any(Option::is_some)
+            .then(|| self.cards.book.drawn(&types));
+        let draws: [Option<(f32, f32)>; 2] = std::array::from_fn(|i| {
+            draw_parts[i]
+                .zip(drawn.as_ref())
+                .map(|(c, drawn)| (c, self.cards.drawn_value(defense, &drawn[i])))
         });
         let (one, two) = (
             count_part(table.price(false, 1)),
@@ -1008,6 +1011,24 @@ impl<'a> Plate<'a> {
                     weighing.weigh(Choice::Draw(n), c, value);
                 }
             }
+            // No discard could beat the best when none that kept the whole
+            // hand's quality could.
+            let may_discard = |price: Option<f32>, n: u8| {
+                cards >= n
+                    && price.is_some_and(|c| {
+                        weighing.could_beat(c + kept.value(whole_quality, cards - n))
+                    })
+            };
+            if !may_discard(one, 1) && !may_discard(two, 2) {
+                return weighing.best.map(|(_, choice)| choice);
+            }
+            let Layout { order, kinds, at } = layout();
+            let order = &order[..*kinds];
+            // What taking one card of each kind out of the hand takes off
+            // its shape, and a second one of the same kind.
+            let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
+            let second: [usize; 6] =
+                std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
             // Each kind's discards as its first card, in the engine's
             // order: after the single, every pair it makes with a later
             // card, the first later card of each kind standing for the rest
@@ -1053,13 +1074,23 @@ impl<'a> Plate<'a> {
         let mut refused = 0;
         loop {
             let choice = weigh_all(refused)?;
-            let memo = choice.memo(hand, &at);
+            let memo = choice.memo(hand, || &layout().at);
             if allowed(&memo) {
                 return Some(memo);
             }
             refused |= choice.bit();
         }
     }
+}
+
+/// Where the cards of each kind stand in a hand (`Plate::layout`).
+struct Layout {
+    /// The kinds it holds, in the order of their first cards (the first
+    /// `kinds`).
+    order: [usize; 6],
+    kinds: usize,
+    /// Where the first two cards of each kind stand.
+    at: [[usize; 2]; 6],
 }
 
 /// The memorandum choices weighed so far: the first of the best, leaving
@@ -1120,12 +1151,13 @@ impl Choice {
 
     /// The memorandum of this choice, for a hand whose first two cards of
     /// each kind stand `at` these places.
-    fn memo(self, hand: &[CardId], at: &[[usize; 2]; 6]) -> Memo {
+    fn memo<'l>(self, hand: &[CardId], at: impl FnOnce() -> &'l [[usize; 2]; 6]) -> Memo {
         match self {
             Choice::Keep => Memo::Keep,
             Choice::Draw(n) => Memo::Draw(n),
-            Choice::Discard(x) => Memo::Discard(vec![hand[at[x][0]]]),
+            Choice::Discard(x) => Memo::Discard(vec![hand[at()[x][0]]]),
             Choice::Pair(x, y) => {
+                let at = at();
                 let second = if x == y { at[x][1] } else { at[y][0] };
                 Memo::Discard(vec![hand[at[x][0]], hand[second]])
             }
@@ -1168,9 +1200,10 @@ mod tests {
             if hand.iter().sum::<u8>() > TABLED {
                 continue;
             }
-            for draw in 0..3 {
+            let drawn = book.drawn(&hand);
+            for draw in 1..3 {
                 assert_eq!(
-                    bits(book.worth(&hand, draw)),
+                    bits(drawn[usize::from(draw) - 1]),
                     bits(book.work_out(&hand, draw))
                 );
             }
@@ -1178,7 +1211,7 @@ mod tests {
         }
         assert_eq!(checked, 1716);
         let big = [3, 3, 2, 0, 0, 0];
-        assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
+        assert_eq!(bits(book.drawn(&big)[0]), bits(book.work_out(&big, 1)));
     }
 
     /// A hand's quality never grows as a card leaves it, for either side
