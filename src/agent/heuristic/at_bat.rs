@@ -19,6 +19,7 @@
 use super::recall::{ByPitch, new_book_id, recall};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, CountLimits, Outcome, Pitch, Response};
+use std::borrow::Cow;
 
 /// Run values of the counts short of a walk or a strikeout, by balls
 /// (0..=3) and strikes (0..=2), relative to 0-0: baseball's.
@@ -329,16 +330,16 @@ fn pack(hand: &Types) -> usize {
         .fold(0, |acc, &n| acc << 3 | usize::from(n.min(7)))
 }
 
-/// The batter's answers at a count (`Plate::answers`), for weighing the
-/// pitches against what his hand may hold.
+/// What the outcomes are worth at a count, and the batter's answers
+/// (`Plate::answers`), for weighing the pitches against what his hand may
+/// hold and the responses to a pitch.
 #[derive(Debug, Clone, Copy)]
 struct Answers {
+    /// What each outcome is worth to the offense (`OUTCOMES` order).
+    worth: [f32; 6],
     /// For each pitch type, every response with what its outcome is worth
     /// to the offense, the best first (in `Response::ALL` order on ties).
     by_pitch: [[(f32, usize); 6]; 6],
-    /// What a strike is worth to the offense: the batter's lot when he
-    /// holds none of the cards.
-    strike: f32,
 }
 
 /// What a hand is worth apart from the pitches its manager has seen: its
@@ -623,16 +624,10 @@ impl Cards {
         cards + self.book.knobs.quality * quality
     }
 
-    /// What a hand of shape `shape` (see `shape`) holding `cards` cards is
-    /// worth to this manager as it is: `drawn_value` without a draw, read
-    /// from the book's tables by shape, as `CardBook::worth_now` does.
-    fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
-        let kept = self.kept_values(defense);
-        kept.value(kept.quality(shape), cards)
-    }
-
-    /// `kept_value` for one side, with the pitches seen copied once, for
-    /// valuing many hands in a row.
+    /// What the hands one side may keep are worth to this manager as they
+    /// are (`drawn_value` without a draw, read from the book's tables by
+    /// shape, as `CardBook::worth_now` does), with the pitches seen copied
+    /// once, for valuing many hands in a row.
     fn kept_values(&self, defense: bool) -> KeptValues<'_> {
         KeptValues {
             book: &self.book,
@@ -643,7 +638,7 @@ impl Cards {
     }
 }
 
-/// How one side values the hands it may keep (`Cards::kept_value`), in
+/// How one side values the hands it may keep (`Cards::kept_values`), in
 /// two steps: a hand's quality by its shape, then its worth from its
 /// quality and its size. A hand's quality never grows as cards leave it
 /// (only its best two cards of each pitch type count, and the pitches
@@ -815,17 +810,28 @@ impl<'a> Plate<'a> {
         }
     }
 
-    /// The batter's answers to each pitch type now, best first.
+    /// What each outcome is worth now, and the batter's answers to each
+    /// pitch type, best first.
     fn answers(&self) -> Answers {
         let worth = OUTCOMES.map(|o| self.outcome_value(o));
         Answers {
+            worth,
             by_pitch: Pitch::ALL.map(|p| {
                 let mut values =
                     Response::ALL.map(|r| (worth[self.rules.outcomes.get(p, r) as usize], ri(r)));
                 values.sort_by(|a, b| b.0.total_cmp(&a.0));
                 values
             }),
-            strike: worth[Outcome::Strike as usize],
+        }
+    }
+
+    /// `answers`, from the book's table when they are there.
+    fn tabled_answers(&self) -> Cow<'a, Answers> {
+        match CardBook::answers_index(self.balls, self.strikes, self.steal_open)
+            .and_then(|i| self.cards.book.answers.get(i))
+        {
+            Some(tabled) => Cow::Borrowed(tabled),
+            None => Cow::Owned(self.answers()),
         }
     }
 
@@ -834,16 +840,7 @@ impl<'a> Plate<'a> {
     /// with his best card.
     fn against(&self, pool: &[u32; 6], hand: u32) -> ByPitch {
         let book = &self.cards.book;
-        let worked_out;
-        let answers = match CardBook::answers_index(self.balls, self.strikes, self.steal_open)
-            .and_then(|i| book.answers.get(i))
-        {
-            Some(tabled) => tabled,
-            None => {
-                worked_out = self.answers();
-                &worked_out
-            }
-        };
+        let answers = self.tabled_answers();
         let total: u32 = pool.iter().sum();
         let hand = hand.max(1);
         let row = book.none_of_row(total, hand);
@@ -856,7 +853,7 @@ impl<'a> Plate<'a> {
                 ev += v * (none_before - none);
                 none_before = none;
             }
-            ev + none_before * answers.strike
+            ev + none_before * answers.worth[Outcome::Strike as usize]
         })
     }
 
@@ -926,6 +923,8 @@ impl<'a> Plate<'a> {
             }
         }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
+        let worth = self.tabled_answers().worth;
+        let kept = self.cards.kept_values(false);
         let mut best: Option<(f32, Response)> = None;
         for r in Response::ALL {
             let n = types[ri(r)];
@@ -933,9 +932,9 @@ impl<'a> Plate<'a> {
                 continue;
             }
             // The shape of the hand kept, from the whole hand's.
-            let kept = whole - shape_drop(n, ri(r));
-            let value = self.outcome_value(self.rules.outcomes.get(p, r))
-                + self.cards.kept_value(false, kept, cards - 1);
+            let kept_shape = whole - shape_drop(n, ri(r));
+            let value = worth[self.rules.outcomes.get(p, r) as usize]
+                + kept.value(kept.quality(kept_shape), cards - 1);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
