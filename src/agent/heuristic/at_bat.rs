@@ -16,7 +16,7 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
-use super::recall::{ByPitch, new_book_id, recall};
+use super::recall::{ByPitch, keep_choice, new_book_id, recall, recall_choice};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, CountLimits, Outcome, Pitch, Response};
 use std::borrow::Cow;
@@ -962,6 +962,26 @@ impl<'a> Plate<'a> {
         };
         let sign = if defense { -1.0 } else { 1.0 };
         let types = self.types(defense, hand);
+        // The defense's first choice is a function of the count and the
+        // hand counted by type, when it is to keep or draw (which cards a
+        // discard names depends on the hand's order): it is recalled, by
+        // both packed in 24 bits when they fit.
+        let book = &self.cards.book;
+        let key = (defense
+            && self.balls <= 7
+            && self.strikes <= 7
+            && types.iter().all(|&n| n <= 7))
+        .then(|| pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21);
+        if let Some(drawn) = key.and_then(|key| recall_choice(book.id, key)) {
+            let memo = if drawn == 0 {
+                Memo::Keep
+            } else {
+                Memo::Draw(drawn)
+            };
+            if allowed(&memo) {
+                return Some(memo);
+            }
+        }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         // Where the cards of each kind stand, found when a discard is
         // weighed.
@@ -985,7 +1005,7 @@ impl<'a> Plate<'a> {
         let drawn = draw_parts
             .iter()
             .any(Option::is_some)
-            .then(|| self.cards.book.drawn(&types));
+            .then(|| book.drawn(&types));
         let draws: [Option<(f32, f32)>; 2] = std::array::from_fn(|i| {
             draw_parts[i]
                 .zip(drawn.as_ref())
@@ -1073,6 +1093,11 @@ impl<'a> Plate<'a> {
         let mut refused = 0;
         loop {
             let choice = weigh_all(refused)?;
+            if let Some(key) = key.filter(|_| refused == 0)
+                && let Some(drawn) = choice.drawn()
+            {
+                keep_choice(book.id, key, drawn);
+            }
             let memo = choice.memo(hand, || &layout().at);
             if allowed(&memo) {
                 return Some(memo);
@@ -1145,6 +1170,15 @@ impl Choice {
             Choice::Draw(n) => usize::from(n),
             Choice::Discard(x) => 3 + x,
             Choice::Pair(x, y) => 9 + 6 * x + y,
+        }
+    }
+
+    /// The cards a keep (0) or a draw draws.
+    fn drawn(self) -> Option<u8> {
+        match self {
+            Choice::Keep => Some(0),
+            Choice::Draw(n) => Some(n),
+            Choice::Discard(_) | Choice::Pair(..) => None,
         }
     }
 
