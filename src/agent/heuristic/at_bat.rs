@@ -16,9 +16,10 @@
 //! play. Hands are counted by card type, so valuing one costs no
 //! allocation.
 
-use super::recall::{ByPitch, new_book_id, recall};
+use super::recall::{ByPitch, keep_choice, new_book_id, recall, recall_choice};
 use crate::engine::{Card, CardId, GameRules, Memo, Runner};
 use crate::ruleset::schema::{CountChange, CountLimits, Outcome, Pitch, Response};
+use std::borrow::Cow;
 
 /// Run values of the counts short of a walk or a strikeout, by balls
 /// (0..=3) and strikes (0..=2), relative to 0-0: baseball's.
@@ -72,7 +73,7 @@ pub(crate) struct Knobs {
     /// What a stolen base adds to the strike it costs.
     steal_gain: f32,
     /// How much a hand's quality for the next pitch counts: a hand serves
-    /// more than one pitch.
+    /// more than one pitch. Not negative (`KeptValues` relies on it).
     quality: f32,
     /// What the first, second ... seventh card in a hand is worth by
     /// itself: an empty hand forces a draw, paid in the count at whatever
@@ -261,8 +262,11 @@ pub struct CardBook {
     counts: [[f32; 8]; 8],
     /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
     /// cards and every hand of up to `MAX_HAND` cards, by
-    /// `none_of_index`: what `Plate::against` weighs its answers with.
+    /// `none_of_row`: what `Plate::against` weighs its answers with.
     none_of: Vec<f32>,
+    /// The `Answers` of every count of 0 to 7 balls and 0 to 7 strikes,
+    /// with the steal closed and open, by `answers_index`.
+    answers: Vec<Answers>,
     /// What the memorandum weighs for a draw, worked out for every hand of
     /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
     /// two cards. (A hand as it is needs no table: `worth_now` is a few
@@ -326,6 +330,18 @@ fn pack(hand: &Types) -> usize {
         .fold(0, |acc, &n| acc << 3 | usize::from(n.min(7)))
 }
 
+/// What the outcomes are worth at a count, and the batter's answers
+/// (`Plate::answers`), for weighing the pitches against what his hand may
+/// hold and the responses to a pitch.
+#[derive(Debug, Clone, Copy)]
+struct Answers {
+    /// What each outcome is worth to the offense (`OUTCOMES` order).
+    worth: [f32; 6],
+    /// For each pitch type, every response with what its outcome is worth
+    /// to the offense, the best first (in `Response::ALL` order on ties).
+    by_pitch: [[(f32, usize); 6]; 6],
+}
+
 /// What a hand is worth apart from the pitches its manager has seen: its
 /// cards, an Offense hand's gains against each pitch type (weighted by
 /// the pitches seen when valued), a Defense hand's quality. For a draw,
@@ -344,6 +360,7 @@ struct Worth {
 impl CardBook {
     /// The book of these rules' decks, valued with `knobs`.
     pub(crate) fn new(rules: &GameRules, knobs: Knobs) -> Self {
+        debug_assert!(knobs.quality >= 0.0, "a hand's quality must count for it");
         let mut pitches = [0; 6];
         for id in rules.defense_deck.ids() {
             if let Card::Pitch(p) = rules.defense_deck.card(id) {
@@ -376,6 +393,7 @@ impl CardBook {
                 std::array::from_fn(|s| count_value(rules.count, &knobs, b as u8, s as u8))
             }),
             none_of: none,
+            answers: Vec::new(),
             worth: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
@@ -410,6 +428,17 @@ impl CardBook {
             book.defense_quality
                 .push(quality / HOLD_COUNTS.len() as f32);
         }
+        book.answers = (0..8 * 8 * 2)
+            .map(|i| {
+                Plate::at(
+                    rules,
+                    &probe,
+                    ((i / 16) as u8, (i / 2 % 8) as u8),
+                    i % 2 == 1,
+                )
+                .answers()
+            })
+            .collect();
         book.tabulate_worth();
         book.id = new_book_id();
         book
@@ -438,32 +467,31 @@ impl CardBook {
         self.worth = worth;
     }
 
-    /// Where `none_of(pool, k, hand)` is kept in the `none_of` table, if
-    /// it is there.
-    fn none_of_index(&self, pool: u32, k: u32, hand: u32) -> Option<usize> {
+    /// `none_of(pool, k, hand)` for `k` from 0 to `pool`, from the
+    /// `none_of` table, if it is there.
+    fn none_of_row(&self, pool: u32, hand: u32) -> Option<&[f32]> {
         let deck = self.offense_cards;
-        (pool <= deck && k <= deck && hand <= MAX_HAND).then(|| {
+        (pool <= deck && hand <= MAX_HAND).then(|| {
             let side = deck as usize + 1;
-            (hand as usize * side + pool as usize) * side + k as usize
+            let start = (hand as usize * side + pool as usize) * side;
+            &self.none_of[start..=start + pool as usize]
         })
     }
 
-    /// `none_of(pool, k, hand)`, from the table when it is there.
-    fn none_of(&self, pool: u32, k: u32, hand: u32) -> f32 {
-        self.none_of_index(pool, k, hand)
-            .map_or_else(|| none_of(pool, k, hand), |i| self.none_of[i])
+    /// Where the `Answers` of a count are kept in the `answers` table, if
+    /// they are there.
+    fn answers_index(balls: u8, strikes: u8, steal_open: bool) -> Option<usize> {
+        (balls <= 7 && strikes <= 7)
+            .then(|| (usize::from(balls) * 8 + usize::from(strikes)) * 2 + usize::from(steal_open))
     }
 
-    /// A hand's worth after drawing `draw` (0 to 2) cards, from the table
-    /// when it is there.
-    fn worth(&self, hand: &Types, draw: u8) -> Worth {
-        if draw == 0 {
-            return self.worth_now(hand);
-        }
+    /// A hand's worth after drawing one card and after drawing two, from
+    /// the table when it is there.
+    fn drawn(&self, hand: &Types) -> [Worth; 2] {
         if hand.iter().map(|&n| u32::from(n)).sum::<u32>() <= u32::from(TABLED) {
-            self.worth[rank(hand)][usize::from(draw) - 1]
+            self.worth[rank(hand)]
         } else {
-            self.work_out(hand, draw)
+            [1, 2].map(|draw| self.work_out(hand, draw))
         }
     }
 
@@ -575,14 +603,10 @@ impl Cards {
         self.seen_total += 1.0;
     }
 
-    /// What a hand is worth to this manager after drawing `draw` (0 to
-    /// 2) cards: its cards, and its quality (for an Offense hand, its gains
-    /// against each pitch type weighted by how often he has seen it).
-    fn hand_value(&self, defense: bool, hand: &Types, draw: u8) -> f32 {
-        if draw == 0 {
-            return self.kept_value(defense, shape(hand), hand.iter().sum());
-        }
-        let worth = self.book.worth(hand, draw);
+    /// What a hand of `worth` (after a draw, `CardBook::drawn`) is worth
+    /// to this manager: its cards, and its quality (for an Offense hand, its
+    /// gains against each pitch type weighted by how often he has seen it).
+    fn drawn_value(&self, defense: bool, worth: &Worth) -> f32 {
         let quality = if defense {
             worth.defense_quality
         } else {
@@ -600,29 +624,52 @@ impl Cards {
         cards + self.book.knobs.quality * quality
     }
 
-    /// What a hand of shape `shape` (see `shape`) holding `cards` cards is
-    /// worth to this manager as it is: `hand_value` without a draw, read
-    /// from the book's tables by shape, as `CardBook::worth_now` does.
-    fn kept_value(&self, defense: bool, shape: usize, cards: u8) -> f32 {
-        self.kept_values(defense)(shape, cards)
+    /// What the hands one side may keep are worth to this manager as they
+    /// are (`drawn_value` without a draw, read from the book's tables by
+    /// shape, as `CardBook::worth_now` does), with the pitches seen copied
+    /// once, for valuing many hands in a row.
+    fn kept_values(&self, defense: bool) -> KeptValues<'_> {
+        KeptValues {
+            book: &self.book,
+            defense,
+            seen: self.seen,
+            seen_total: self.seen_total,
+        }
+    }
+}
+
+/// How one side values the hands it may keep (`Cards::kept_values`), in
+/// two steps: a hand's quality by its shape, then its worth from its
+/// quality and its size. A hand's quality never grows as cards leave it
+/// (only its best two cards of each pitch type count, and the pitches
+/// seen weigh them positively), and its worth never falls as its quality
+/// grows, so the worth of a hand's quality bounds the worth of every hand
+/// of as many cards made from it.
+#[derive(Clone, Copy)]
+struct KeptValues<'b> {
+    book: &'b CardBook,
+    defense: bool,
+    seen: [f32; 6],
+    seen_total: f32,
+}
+
+impl KeptValues<'_> {
+    /// The quality of a hand of shape `shape`.
+    fn quality(&self, shape: usize) -> f32 {
+        if self.defense {
+            self.book.defense_quality[shape]
+        } else {
+            let mut value = 0.0;
+            for (&seen, &g) in self.seen.iter().zip(&self.book.offense_gain[shape]) {
+                value += seen * g;
+            }
+            value / self.seen_total
+        }
     }
 
-    /// `kept_value` for one side, with the pitches seen copied once, for
-    /// valuing many hands in a row.
-    fn kept_values(&self, defense: bool) -> impl Fn(usize, u8) -> f32 + '_ {
-        let (book, seen, seen_total) = (&*self.book, self.seen, self.seen_total);
-        move |shape, cards| {
-            let quality = if defense {
-                book.defense_quality[shape]
-            } else {
-                let mut value = 0.0;
-                for (&seen, &g) in seen.iter().zip(&book.offense_gain[shape]) {
-                    value += seen * g;
-                }
-                value / seen_total
-            };
-            book.cards_value[usize::from(cards).min(7)] + book.knobs.quality * quality
-        }
+    /// What a hand of `cards` cards and quality `quality` is worth.
+    fn value(&self, quality: f32, cards: u8) -> f32 {
+        self.book.cards_value[usize::from(cards).min(7)] + self.book.knobs.quality * quality
     }
 }
 
@@ -702,6 +749,32 @@ impl<'a> Plate<'a> {
         types
     }
 
+    /// Where the cards of each kind stand in a hand of one deck (a hand
+    /// holds distinct cards of one deck: at most 256 count).
+    fn layout(&self, defense: bool, hand: &[CardId]) -> Layout {
+        let mut types: Types = [0; 6];
+        let (mut order, mut kinds) = ([0usize; 6], 0);
+        let mut at = [[0usize; 2]; 6];
+        for (i, &c) in hand.iter().take(256).enumerate() {
+            let kind = if defense {
+                self.pitch(c).map(pi)
+            } else {
+                self.response(c).map(ri)
+            };
+            if let Some(k) = kind {
+                if types[k] == 0 {
+                    order[kinds] = k;
+                    kinds += 1;
+                }
+                if types[k] < 2 {
+                    at[k][usize::from(types[k])] = i;
+                }
+                types[k] += 1;
+            }
+        }
+        Layout { order, kinds, at }
+    }
+
     /// What a count is worth to the offense, from the book's table when
     /// it is there.
     pub(super) fn count_value(&self, balls: u8, strikes: u8) -> f32 {
@@ -737,27 +810,50 @@ impl<'a> Plate<'a> {
         }
     }
 
+    /// What each outcome is worth now, and the batter's answers to each
+    /// pitch type, best first.
+    fn answers(&self) -> Answers {
+        let worth = OUTCOMES.map(|o| self.outcome_value(o));
+        Answers {
+            worth,
+            by_pitch: Pitch::ALL.map(|p| {
+                let mut values =
+                    Response::ALL.map(|r| (worth[self.rules.outcomes.get(p, r) as usize], ri(r)));
+                values.sort_by(|a, b| b.0.total_cmp(&a.0));
+                values
+            }),
+        }
+    }
+
+    /// `answers`, from the book's table when they are there.
+    fn tabled_answers(&self) -> Cow<'a, Answers> {
+        match CardBook::answers_index(self.balls, self.strikes, self.steal_open)
+            .and_then(|i| self.cards.book.answers.get(i))
+        {
+            Some(tabled) => Cow::Borrowed(tabled),
+            None => Cow::Owned(self.answers()),
+        }
+    }
+
     /// What each pitch type is expected to give the offense when the
     /// batter holds `hand` cards dealt from the unseen `pool`, and answers
     /// with his best card.
     fn against(&self, pool: &[u32; 6], hand: u32) -> ByPitch {
-        let worth = OUTCOMES.map(|o| self.outcome_value(o));
+        let book = &self.cards.book;
+        let answers = self.tabled_answers();
         let total: u32 = pool.iter().sum();
         let hand = hand.max(1);
+        let row = book.none_of_row(total, hand);
+        let none_of = |k: u32| row.map_or_else(|| none_of(total, k, hand), |row| row[k as usize]);
         Pitch::ALL.map(|p| {
-            let mut values = [(0.0f32, 0u32); 6];
-            for r in Response::ALL {
-                values[ri(r)] = (worth[self.rules.outcomes.get(p, r) as usize], pool[ri(r)]);
-            }
-            values.sort_by(|a, b| b.0.total_cmp(&a.0));
             let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-            for (v, c) in values {
-                k += c;
-                let none = self.cards.book.none_of(total, k, hand);
+            for &(v, r) in &answers.by_pitch[pi(p)] {
+                k += pool[r];
+                let none = none_of(k);
                 ev += v * (none_before - none);
                 none_before = none;
             }
-            ev + none_before * worth[Outcome::Strike as usize]
+            ev + none_before * answers.worth[Outcome::Strike as usize]
         })
     }
 
@@ -827,6 +923,8 @@ impl<'a> Plate<'a> {
             }
         }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
+        let worth = self.tabled_answers().worth;
+        let kept = self.cards.kept_values(false);
         let mut best: Option<(f32, Response)> = None;
         for r in Response::ALL {
             let n = types[ri(r)];
@@ -834,9 +932,9 @@ impl<'a> Plate<'a> {
                 continue;
             }
             // The shape of the hand kept, from the whole hand's.
-            let kept = whole - shape_drop(n, ri(r));
-            let value = self.outcome_value(self.rules.outcomes.get(p, r))
-                + self.cards.kept_value(false, kept, cards - 1);
+            let kept_shape = whole - shape_drop(n, ri(r));
+            let value = worth[self.rules.outcomes.get(p, r) as usize]
+                + kept.value(kept.quality(kept_shape), cards - 1);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
@@ -863,50 +961,33 @@ impl<'a> Plate<'a> {
             &self.rules.memo_offense
         };
         let sign = if defense { -1.0 } else { 1.0 };
-        // The cards of each kind the hand holds (a hand holds distinct
-        // cards of one deck: at most 256), the kinds in the order of their
-        // first cards, and where the first two cards of each kind are.
-        let mut types: Types = [0; 6];
-        let (mut order, mut kinds) = ([0usize; 6], 0);
-        let mut at = [[0usize; 2]; 6];
-        for (i, &c) in hand.iter().take(256).enumerate() {
-            let kind = if defense {
-                self.pitch(c).map(pi)
+        let types = self.types(defense, hand);
+        // The defense's first choice is a function of the count and the
+        // hand counted by type, when it is to keep or draw (which cards a
+        // discard names depends on the hand's order): it is recalled, by
+        // both packed in 24 bits when they fit.
+        let book = &self.cards.book;
+        let key = (defense
+            && self.balls <= 7
+            && self.strikes <= 7
+            && types.iter().all(|&n| n <= 7))
+        .then(|| pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21);
+        if let Some(drawn) = key.and_then(|key| recall_choice(book.id, key)) {
+            let memo = if drawn == 0 {
+                Memo::Keep
             } else {
-                self.response(c).map(ri)
+                Memo::Draw(drawn)
             };
-            if let Some(k) = kind {
-                if types[k] == 0 {
-                    order[kinds] = k;
-                    kinds += 1;
-                }
-                if types[k] < 2 {
-                    at[k][usize::from(types[k])] = i;
-                }
-                types[k] += 1;
+            if allowed(&memo) {
+                return Some(memo);
             }
         }
-        let order = &order[..kinds];
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
-        // What taking one card of each kind out of the hand takes off its
-        // shape, and a second one of the same kind.
-        let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
-        let second: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
-        // What the hand is worth less a card of kind `a` and, for a pair,
-        // one of kind `b` (kinds the hand holds: a pair of one kind holds
-        // two); the shape and size of what is kept follow from the whole
-        // hand's.
-        let kept_value = self.cards.kept_values(defense);
-        let value_without = |a: usize, b: Option<usize>| {
-            debug_assert!(types[a] >= 1);
-            let (mut kept_shape, mut left) = (whole - first[a], cards - 1);
-            if let Some(b) = b {
-                debug_assert!(types[b] > u8::from(a == b));
-                kept_shape -= if a == b { second[b] } else { first[b] };
-                left -= 1;
-            }
-            kept_value(kept_shape, left)
-        };
+        // Where the cards of each kind stand, found when a discard is
+        // weighed.
+        let layout = std::cell::OnceCell::new();
+        let layout = || layout.get_or_init(|| self.layout(defense, hand));
+        let kept = self.cards.kept_values(defense);
         // What a choice at `price` adds to the count's worth, unless the
         // rules have no such choice or it is an own goal.
         let count_part = |price: Option<CountChange>| {
@@ -919,116 +1000,200 @@ impl<'a> Plate<'a> {
             };
             (!own_goal).then(|| sign * self.count_value(balls, strikes))
         };
-        // Every choice worth weighing, in the engine's order, with its value.
-        // (Keep, two draws, six kinds and 21 pairs of kinds: at most 30.)
-        // The first of the best is found as they are weighed.
-        let mut weighed = [(0.0f32, Choice::Keep); 32];
-        let (mut count, mut best) = (0, None);
-        let mut weigh = |choice: Choice, count_part: f32, hand_value: f32| {
-            if count < weighed.len() {
-                let value = count_part + hand_value;
-                weighed[count] = (value, choice);
-                if beats(value, best) {
-                    best = Some((value, count));
-                }
-                count += 1;
-            }
-        };
-        if let Some(c) = count_part(Some(CountChange::default())) {
-            weigh(Choice::Keep, c, kept_value(whole, cards));
-        }
-        for n in 1..=2 {
-            if let Some(c) = count_part(table.price(true, n)) {
-                weigh(
-                    Choice::Draw(n),
-                    c,
-                    self.cards.hand_value(defense, &types, n),
-                );
-            }
-        }
+        let keep = count_part(Some(CountChange::default()));
+        let draw_parts = [1, 2].map(|n| count_part(table.price(true, n)));
+        let drawn = draw_parts
+            .iter()
+            .any(Option::is_some)
+            .then(|| book.drawn(&types));
+        let draws: [Option<(f32, f32)>; 2] = std::array::from_fn(|i| {
+            draw_parts[i]
+                .zip(drawn.as_ref())
+                .map(|(c, drawn)| (c, self.cards.drawn_value(defense, &drawn[i])))
+        });
         let (one, two) = (
             count_part(table.price(false, 1)),
             count_part(table.price(false, 2)),
         );
-        // Each kind's discards as its first card, in the engine's order:
-        // after the single, every pair it makes with a later card, the first
-        // later card of each kind standing for the rest (the kinds whose
-        // first card came before made their pairs with it already).
-        for (i, &x) in order.iter().enumerate() {
-            let a = hand[at[x][0]];
-            if let Some(c) = one {
-                weigh(Choice::Discard([a, a], 1), c, value_without(x, None));
+        let whole_quality = kept.quality(whole);
+        // The first of the best choices but those `refused`, weighed in the
+        // engine's order. A discard is weighed only if it could beat the
+        // best so far: if the hand it keeps, at the quality of a hand it
+        // was taken from, could (see `KeptValues`).
+        let weigh_all = |refused: u64| {
+            let mut weighing = Weighing::without(refused);
+            if let Some(c) = keep {
+                weighing.weigh(Choice::Keep, c, kept.value(whole_quality, cards));
             }
-            let Some(c) = two else { continue };
-            // The pair of two cards of this kind, where its second card is.
-            let mut twin = (types[x] >= 2).then_some(at[x][1]);
-            for &y in &order[i + 1..] {
-                if let Some(t) = twin.filter(|&t| t < at[y][0]) {
-                    weigh(
-                        Choice::Discard([a, hand[t]], 2),
-                        c,
-                        value_without(x, Some(x)),
-                    );
-                    twin = None;
+            for (n, draw) in (1..=2).zip(draws) {
+                if let Some((c, value)) = draw {
+                    weighing.weigh(Choice::Draw(n), c, value);
                 }
-                weigh(
-                    Choice::Discard([a, hand[at[y][0]]], 2),
-                    c,
-                    value_without(x, Some(y)),
-                );
             }
-            if let Some(t) = twin {
-                weigh(
-                    Choice::Discard([a, hand[t]], 2),
-                    c,
-                    value_without(x, Some(x)),
-                );
+            // No discard could beat the best when none that kept the whole
+            // hand's quality could.
+            let may_discard = |price: Option<f32>, n: u8| {
+                cards >= n
+                    && price.is_some_and(|c| {
+                        weighing.could_beat(c + kept.value(whole_quality, cards - n))
+                    })
+            };
+            if !may_discard(one, 1) && !may_discard(two, 2) {
+                return weighing.best.map(|(_, choice)| choice);
             }
-        }
-        // The first of the best, as long as the rules allow it.
-        let mut weighed = &mut weighed[..count];
+            let Layout { order, kinds, at } = layout();
+            let order = &order[..*kinds];
+            // What taking one card of each kind out of the hand takes off
+            // its shape, and a second one of the same kind.
+            let first: [usize; 6] = std::array::from_fn(|k| shape_drop(types[k], k));
+            let second: [usize; 6] =
+                std::array::from_fn(|k| shape_drop(types[k].wrapping_sub(1), k));
+            // Each kind's discards as its first card, in the engine's
+            // order: after the single, every pair it makes with a later
+            // card, the first later card of each kind standing for the rest
+            // (the kinds whose first card came before made their pairs with
+            // it already).
+            for (i, &x) in order.iter().enumerate() {
+                // The quality of the hand less a card of this kind, or a
+                // bound on it.
+                let mut without_x = whole_quality;
+                if let Some(c) = one
+                    && weighing.could_beat(c + kept.value(whole_quality, cards - 1))
+                {
+                    without_x = kept.quality(whole - first[x]);
+                    weighing.weigh(Choice::Discard(x), c, kept.value(without_x, cards - 1));
+                }
+                let Some(c) = two else { continue };
+                if cards < 2 || !weighing.could_beat(c + kept.value(without_x, cards - 2)) {
+                    continue;
+                }
+                // What the hand is worth less this card and one of kind `y`
+                // (a pair of this kind holds two).
+                let pair = |y: usize| {
+                    let taken = first[x] + if x == y { second[x] } else { first[y] };
+                    kept.value(kept.quality(whole - taken), cards - 2)
+                };
+                // The pair of two cards of this kind, where its second card is.
+                let mut twin = (types[x] >= 2).then_some(at[x][1]);
+                for &y in &order[i + 1..] {
+                    if twin.is_some_and(|t| t < at[y][0]) {
+                        weighing.weigh(Choice::Pair(x, x), c, pair(x));
+                        twin = None;
+                    }
+                    weighing.weigh(Choice::Pair(x, y), c, pair(y));
+                }
+                if twin.is_some() {
+                    weighing.weigh(Choice::Pair(x, x), c, pair(x));
+                }
+            }
+            weighing.best.map(|(_, choice)| choice)
+        };
+        // The first of the best, as long as the rules allow it; refused,
+        // the first of the best of the rest.
+        let mut refused = 0;
         loop {
-            let (_, i) = best?;
-            let memo = weighed[i].1.memo();
+            let choice = weigh_all(refused)?;
+            if let Some(key) = key.filter(|_| refused == 0)
+                && let Some(drawn) = choice.drawn()
+            {
+                keep_choice(book.id, key, drawn);
+            }
+            let memo = choice.memo(hand, || &layout().at);
             if allowed(&memo) {
                 return Some(memo);
             }
-            // Refused: weigh the rest, in their order.
-            weighed.copy_within(i + 1.., i);
-            let last = weighed.len() - 1;
-            weighed = &mut weighed[..last];
-            best = None;
-            for (i, &(value, _)) in weighed.iter().enumerate() {
-                if beats(value, best) {
-                    best = Some((value, i));
-                }
-            }
+            refused |= choice.bit();
         }
     }
 }
 
-/// Whether a memorandum choice worth `value` takes the place of the `best`
-/// weighed before it: only if clearly better, so the first of near ties
-/// stays.
-fn beats(value: f32, best: Option<(f32, usize)>) -> bool {
-    best.is_none_or(|(v, _)| value > v + 1e-6)
+/// Where the cards of each kind stand in a hand (`Plate::layout`).
+struct Layout {
+    /// The kinds it holds, in the order of their first cards (the first
+    /// `kinds`).
+    order: [usize; 6],
+    kinds: usize,
+    /// Where the first two cards of each kind stand.
+    at: [[usize; 2]; 6],
 }
 
-/// A draw or discard being weighed, before it becomes a `Memo`.
+/// The memorandum choices weighed so far: the first of the best, leaving
+/// out those refused.
+struct Weighing {
+    best: Option<(f32, Choice)>,
+    /// `Choice::bit` of each choice left out.
+    refused: u64,
+}
+
+impl Weighing {
+    fn without(refused: u64) -> Self {
+        Self {
+            best: None,
+            refused,
+        }
+    }
+
+    /// Whether a choice worth `value` would take the place of the best so
+    /// far: only if clearly better, so the first of near ties stays.
+    fn could_beat(&self, value: f32) -> bool {
+        self.best.is_none_or(|(v, _)| value > v + 1e-6)
+    }
+
+    /// Weighs a choice whose price is worth `count_part` and whose hand
+    /// `hand_value`.
+    fn weigh(&mut self, choice: Choice, count_part: f32, hand_value: f32) {
+        let value = count_part + hand_value;
+        if self.refused & choice.bit() == 0 && self.could_beat(value) {
+            self.best = Some((value, choice));
+        }
+    }
+}
+
+/// A draw or discard being weighed, before it becomes a `Memo`: a discard
+/// names kinds of cards (their first cards in the hand standing for the
+/// rest).
 #[derive(Debug, Clone, Copy)]
 enum Choice {
     Keep,
     Draw(u8),
-    /// The first `n` of the cards.
-    Discard([CardId; 2], u8),
+    /// The first card of a kind.
+    Discard(usize),
+    /// The first cards of two kinds, or the first two of one kind.
+    Pair(usize, usize),
 }
 
 impl Choice {
-    fn memo(self) -> Memo {
+    /// A bit of its own for each choice (kinds are below 6).
+    fn bit(self) -> u64 {
+        1 << match self {
+            Choice::Keep => 0,
+            Choice::Draw(n) => usize::from(n),
+            Choice::Discard(x) => 3 + x,
+            Choice::Pair(x, y) => 9 + 6 * x + y,
+        }
+    }
+
+    /// The cards a keep (0) or a draw draws.
+    fn drawn(self) -> Option<u8> {
+        match self {
+            Choice::Keep => Some(0),
+            Choice::Draw(n) => Some(n),
+            Choice::Discard(_) | Choice::Pair(..) => None,
+        }
+    }
+
+    /// The memorandum of this choice, for a hand whose first two cards of
+    /// each kind stand `at` these places.
+    fn memo<'l>(self, hand: &[CardId], at: impl FnOnce() -> &'l [[usize; 2]; 6]) -> Memo {
         match self {
             Choice::Keep => Memo::Keep,
             Choice::Draw(n) => Memo::Draw(n),
-            Choice::Discard(cards, n) => Memo::Discard(cards[..usize::from(n)].to_vec()),
+            Choice::Discard(x) => Memo::Discard(vec![hand[at()[x][0]]]),
+            Choice::Pair(x, y) => {
+                let at = at();
+                let second = if x == y { at[x][1] } else { at[y][0] };
+                Memo::Discard(vec![hand[at[x][0]], hand[second]])
+            }
         }
     }
 }
@@ -1068,9 +1233,10 @@ mod tests {
             if hand.iter().sum::<u8>() > TABLED {
                 continue;
             }
-            for draw in 0..3 {
+            let drawn = book.drawn(&hand);
+            for draw in 1..3 {
                 assert_eq!(
-                    bits(book.worth(&hand, draw)),
+                    bits(drawn[usize::from(draw) - 1]),
                     bits(book.work_out(&hand, draw))
                 );
             }
@@ -1078,28 +1244,55 @@ mod tests {
         }
         assert_eq!(checked, 1716);
         let big = [3, 3, 2, 0, 0, 0];
-        assert_eq!(bits(book.worth(&big, 1)), bits(book.work_out(&big, 1)));
+        assert_eq!(bits(book.drawn(&big)[0]), bits(book.work_out(&big, 1)));
+    }
+
+    /// A hand's quality never grows as a card leaves it, for either side
+    /// and whatever pitches were seen: the memorandum leaves out discards
+    /// on that bound.
+    #[test]
+    fn quality_never_grows_as_cards_leave() {
+        for name in ["basic", "pro"] {
+            let ruleset = crate::ruleset::Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let mut cards =
+                Cards::new(std::sync::Arc::new(CardBook::new(&rules, Knobs::default())));
+            for p in [Pitch::ALL[0], Pitch::ALL[3], Pitch::ALL[3], Pitch::ALL[5]] {
+                for defense in [false, true] {
+                    let kept = cards.kept_values(defense);
+                    for code in 0..SHAPES {
+                        let hand: Types =
+                            std::array::from_fn(|i| (code / 3usize.pow(i as u32) % 3) as u8);
+                        for i in (0..6).filter(|&i| hand[i] > 0) {
+                            let less = code - shape_drop(hand[i], i);
+                            assert!(kept.quality(less) <= kept.quality(code), "{name} {hand:?}");
+                        }
+                    }
+                }
+                cards.saw(p);
+            }
+        }
     }
 
     /// The card book's `none_of` table holds what `none_of` gives, bit
-    /// for bit, and a pool it does not hold is worked out.
+    /// for bit, and has no row for a pool or hand beyond it.
     #[test]
     fn tabled_none_of_is_none_of() {
         let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let book = CardBook::new(&rules, Knobs::default());
         let deck = book.responses.iter().sum::<u32>();
-        for hand in 0..=MAX_HAND + 1 {
-            for pool in 0..=deck + 1 {
+        for hand in 0..=MAX_HAND {
+            for pool in 0..=deck {
+                let row = book.none_of_row(pool, hand).unwrap();
+                assert_eq!(row.len(), pool as usize + 1);
                 for k in 0..=pool {
-                    assert_eq!(
-                        book.none_of(pool, k, hand).to_bits(),
-                        none_of(pool, k, hand).to_bits()
-                    );
+                    assert_eq!(row[k as usize].to_bits(), none_of(pool, k, hand).to_bits());
                 }
             }
         }
-        assert!(book.none_of_index(deck + 1, 0, 1).is_none());
+        assert!(book.none_of_row(deck + 1, 1).is_none());
+        assert!(book.none_of_row(deck, MAX_HAND + 1).is_none());
     }
 
     /// A count's value is the same from the book's table and beyond it.

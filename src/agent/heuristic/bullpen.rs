@@ -34,10 +34,11 @@ pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> 
             .is_some_and(|p| p.relieves && !p.starts && p.from_inning >= CLOSER_FROM)
     };
     let (inning, ..) = view.situation();
-    let lead = i64::from(view.score(side)) - i64::from(view.score(side.other()));
+    // The score is worked out only for a late half inning.
+    let leads_by = || i64::from(view.score(side)) - i64::from(view.score(side.other()));
     let closing = matches!(view.phase(), Phase::Position)
         && inning >= CLOSER_FROM
-        && (1..=3).contains(&lead)
+        && (1..=3).contains(&leads_by())
         && !is_closer(dugout.fielding[0]);
     if !forced && !tired && !closing {
         return None;

@@ -152,6 +152,10 @@ impl<'a> HeuristicAgent<'a> {
         }
     }
 
+    /// The action for this choice, and whether it is legal for sure
+    /// (`checked`). Inlined into `choose`, its only caller, which runs at
+    /// every choice of the game.
+    #[inline(always)]
     fn plan(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
         self.table.defense = if view.batting() {
             view.side().other()
@@ -161,38 +165,34 @@ impl<'a> HeuristicAgent<'a> {
         self.table.fielding = view.dugout(self.table.defense).fielding;
         let t = &self.table;
         let (_, _, _, balls, strikes) = view.situation();
-        // A change is one of the legal actions.
+        // A change is one of the legal actions; so is a run one of the
+        // legal runs, a runner sent after a missed fly one of the legal
+        // actions, a draw or discard asked about before it is chosen, a
+        // pitch or response one of the playable cards or an allowed swap.
+        // A fielder named, a defense step or a ball action is asked about
+        // too (below). Anything else is checked in `choose`.
         self.checked = true;
-        if matches!(
-            view.phase(),
-            Phase::Position | Phase::Relief { .. } | Phase::Memorandum { .. }
-        ) && let Some(change) = bullpen::change(t.engine, view, legal)
-        {
-            return Some(change);
-        }
-        // A draw or discard is asked about before it is chosen; a pitch or
-        // response is one of the playable cards or an allowed swap; a run
-        // one of the legal runs, a runner sent after a missed fly one of
-        // the legal actions. A fielder named, a defense step or a ball
-        // action is asked about too (below). Anything else is checked in
-        // `choose`.
-        self.checked = matches!(
-            view.phase(),
-            Phase::Memorandum { .. }
-                | Phase::Pitch
-                | Phase::Response { .. }
-                | Phase::Run
-                | Phase::MissAdvance { .. }
-        );
         match view.phase() {
             // The field's standard placement (the one the engine offers
             // first); it is sound.
             Phase::Position => {
+                if let Some(change) = bullpen::change(t.engine, view, legal) {
+                    return Some(change);
+                }
+                self.checked = false;
                 let squares = t.engine.field.standard_positions();
                 self.home = squares.try_into().ok();
                 Some(Action::Position(squares.to_vec()))
             }
+            Phase::Relief { .. } => {
+                let change = bullpen::change(t.engine, view, legal);
+                self.checked = change.is_some();
+                change
+            }
             Phase::Memorandum { .. } => {
+                if let Some(change) = bullpen::change(t.engine, view, legal) {
+                    return Some(change);
+                }
                 let defense = !view.batting();
                 let hands = view.hands();
                 let hand = if defense {
@@ -253,7 +253,10 @@ impl<'a> HeuristicAgent<'a> {
                 .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
                 .or_else(|| specials::swap(hand, legal))
             }
-            Phase::TexasChoice => running::texas(t, view),
+            Phase::TexasChoice => {
+                self.checked = false;
+                running::texas(t, view)
+            }
             Phase::Defense => {
                 let action = fielding::defend(
                     t,
@@ -275,7 +278,10 @@ impl<'a> HeuristicAgent<'a> {
             }
             Phase::Run => running::advance(t, view, legal.advances()),
             Phase::MissAdvance { .. } => running::send(legal.actions()),
-            _ => None,
+            _ => {
+                self.checked = false;
+                None
+            }
         }
     }
 }

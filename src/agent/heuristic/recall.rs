@@ -14,6 +14,11 @@
 //! bit for bit: recalling changes how fast a manager decides, never what
 //! he decides. The table lives in a thread-local, so simulation threads
 //! never wait on each other for it, and its size is fixed (1 MB).
+//!
+//! A second, smaller table keeps the defense's memorandum choices
+//! (`recall_choice`, `keep_choice`) the same way: a keep or a draw that
+//! beat every discard is a function of the book, the count and the hand
+//! counted by type.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -25,17 +30,32 @@ pub(super) type ByPitch = [f32; 6];
 /// latest of the situations that share it.
 const SLOTS: usize = 1 << 15;
 
+/// How many memorandum choices a thread keeps (a power of two).
+const CHOICE_SLOTS: usize = 1 << 13;
+
 /// One kept situation: the book's id in the high half of `key`, the
 /// book's own key in the low half (book 0: an empty slot).
 #[derive(Debug, Clone, Copy, Default)]
-struct Slot {
+struct Slot<V> {
     key: u64,
-    values: ByPitch,
+    values: V,
 }
 
 thread_local! {
     /// The values this thread worked out, by book and key.
-    static KEPT: Box<[Cell<Slot>]> = vec![Cell::new(Slot::default()); SLOTS].into_boxed_slice();
+    static KEPT: Box<[Cell<Slot<ByPitch>>]> =
+        vec![Cell::new(Slot::default()); SLOTS].into_boxed_slice();
+    /// The memorandum choices this thread weighed, by book and key.
+    static CHOICES: Box<[Cell<Slot<u8>>]> =
+        vec![Cell::new(Slot::default()); CHOICE_SLOTS].into_boxed_slice();
+}
+
+/// A book and its key as one, and its slot in a table of `slots`.
+fn slot_of(book: u32, key: u32, slots: usize) -> (u64, usize) {
+    debug_assert_ne!(book, 0, "book 0 marks an empty slot");
+    let key = u64::from(book) << 32 | u64::from(key);
+    let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - slots.trailing_zeros())) as usize;
+    (key, index)
 }
 
 /// A fresh id for a card book: ids start at 1 and are never reused.
@@ -54,9 +74,7 @@ pub(super) fn new_book_id() -> u32 {
 /// for next time. `key` must say everything `work_out` reads besides the
 /// book; `book` must not be 0.
 pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> ByPitch) -> ByPitch {
-    debug_assert_ne!(book, 0, "book 0 marks an empty slot");
-    let key = u64::from(book) << 32 | u64::from(key);
-    let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize;
+    let (key, index) = slot_of(book, key, SLOTS);
     KEPT.with(|slots| {
         let slot = &slots[index];
         let kept = slot.get();
@@ -67,6 +85,29 @@ pub(super) fn recall(book: u32, key: u32, work_out: impl FnOnce() -> ByPitch) ->
         slot.set(Slot { key, values });
         values
     })
+}
+
+/// The memorandum choice kept for `key` under book `book`, if any. `key`
+/// must say everything the choice depends on besides the book; `book`
+/// must not be 0.
+pub(super) fn recall_choice(book: u32, key: u32) -> Option<u8> {
+    let (key, index) = slot_of(book, key, CHOICE_SLOTS);
+    CHOICES.with(|slots| {
+        let kept = slots[index].get();
+        (kept.key == key).then_some(kept.values)
+    })
+}
+
+/// Keeps a memorandum choice for `key` under book `book` (see
+/// `recall_choice`).
+pub(super) fn keep_choice(book: u32, key: u32, choice: u8) {
+    let (key, index) = slot_of(book, key, CHOICE_SLOTS);
+    CHOICES.with(|slots| {
+        slots[index].set(Slot {
+            key,
+            values: choice,
+        })
+    });
 }
 
 #[cfg(test)]
@@ -83,5 +124,15 @@ mod tests {
         assert_eq!(recall(b, 7, || values(2.5)), values(2.5));
         assert_eq!(recall(a, 8, || values(3.5)), values(3.5));
         assert_eq!(recall(a, 0, || values(4.5)), values(4.5));
+    }
+
+    #[test]
+    fn choices_are_kept_by_book_and_key() {
+        let (a, b) = (new_book_id(), new_book_id());
+        assert_eq!(recall_choice(a, 7), None);
+        keep_choice(a, 7, 2);
+        assert_eq!(recall_choice(a, 7), Some(2));
+        assert_eq!(recall_choice(b, 7), None);
+        assert_eq!(recall_choice(a, 8), None);
     }
 }

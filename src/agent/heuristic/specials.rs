@@ -21,14 +21,15 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
 
 /// Among the playable cards that play as `chosen` does, the one with the
 /// highest special value (a normal card is worth 0), the lowest on a tie;
-/// `chosen` is the lowest of them.
+/// `chosen` is the lowest of them. Inlined: without specials it is
+/// `chosen`, and every pitch and response asks.
+#[inline]
 pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
-    let kind = deck.card(chosen);
     debug_assert_eq!(
         playable
             .iter()
             .copied()
-            .filter(|&c| deck.card(c) == kind)
+            .filter(|&c| deck.card(c) == deck.card(chosen))
             .min(),
         Some(chosen)
     );
@@ -36,6 +37,12 @@ pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) ->
         // Every card is worth 0.
         return chosen;
     }
+    strongest_special(deck, playable, chosen)
+}
+
+/// `strongest` in a deck with specials.
+fn strongest_special(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
+    let kind = deck.card(chosen);
     playable
         .iter()
         .copied()
