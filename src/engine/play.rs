@@ -797,13 +797,15 @@ impl Engine<'_> {
             && self.may_field(&state.ball, f)
     }
 
+    /// Applies a defense action, checked first unless `known_legal`.
     pub(crate) fn defense_action(
         &self,
         state: &mut State,
         action: &Action,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        if !self.defense_legal(state, action) {
+        if !known_legal && !self.defense_legal(state, action) {
             return Err(illegal(action, "not a legal defense action now"));
         }
         let defense = state.defense();
@@ -1739,25 +1741,18 @@ impl Engine<'_> {
         }
     }
 
+    /// Moves the runner whose run it is `n` circles, checked first unless
+    /// `known_legal`.
     pub(crate) fn advance(
         &self,
         state: &mut State,
         action: &Action,
         n: u8,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        let Some(range) = self.run_range(state) else {
-            return Err(illegal(action, "no runner is moving"));
-        };
-        if !range.allows(n) {
-            let RunRange { least, most, home } = range;
-            let also = home.map_or(String::new(), |(a, b)| {
-                format!(", or {a} to {b} to try for home")
-            });
-            return Err(illegal(
-                action,
-                format!("this runner may move {least} to {most} circles{also}"),
-            ));
+        if !known_legal {
+            self.check_run(state, action, n)?;
         }
         // A BASE RUN shorter than the card's (4 without players) was cut by
         // a long run.
@@ -1862,6 +1857,24 @@ impl Engine<'_> {
             }
         }
         self.next_runner(state, events);
+        Ok(())
+    }
+
+    /// Refuses a run of `n` circles the runner whose run it is may not make.
+    fn check_run(&self, state: &State, action: &Action, n: u8) -> Applied {
+        let Some(range) = self.run_range(state) else {
+            return Err(illegal(action, "no runner is moving"));
+        };
+        if !range.allows(n) {
+            let RunRange { least, most, home } = range;
+            let also = home.map_or(String::new(), |(a, b)| {
+                format!(", or {a} to {b} to try for home")
+            });
+            return Err(illegal(
+                action,
+                format!("this runner may move {least} to {most} circles{also}"),
+            ));
+        }
         Ok(())
     }
 
