@@ -974,30 +974,32 @@ impl Engine<'_> {
             return false;
         }
         let target = base_pos(base);
-        let victims: Vec<(u8, OutHow)> = state
-            .runners
-            .iter()
-            .filter(|r| {
-                let heading = r.pos < target
-                    && (r.pos > target - 5 || (r.pos == target - 5 && r.forced_to == Some(target)));
-                heading && (any_runner || r.forced_to == Some(target))
-            })
-            .map(|r| {
-                (
-                    r.slot,
-                    if r.forced_to == Some(target) {
-                        OutHow::Force
-                    } else {
-                        OutHow::Tag
-                    },
-                )
-            })
-            .collect();
+        // The runners put out, by slot, and which of them (bit `i` for the
+        // `i`-th; a runner a batting slot, so nine at most) were forced
+        // there: decided before any of the outs frees a force.
+        let mut victims = ShortList::new();
+        let mut forced = 0u16;
+        for r in &state.runners {
+            let to_target = r.forced_to == Some(target);
+            let heading =
+                r.pos < target && (r.pos > target - 5 || (r.pos == target - 5 && to_target));
+            if heading && (any_runner || to_target) {
+                if to_target {
+                    forced |= 1 << victims.len();
+                }
+                victims.push(r.slot);
+            }
+        }
         let any = !victims.is_empty();
-        for (slot, how) in victims {
+        for (i, &slot) in victims.iter().enumerate() {
             if state.outs >= self.rules.outs_per_half {
                 break;
             }
+            let how = if forced & 1 << i != 0 {
+                OutHow::Force
+            } else {
+                OutHow::Tag
+            };
             let start = state
                 .runners
                 .iter()
