@@ -183,12 +183,13 @@ impl Engine<'_> {
     /// the hand keeping its order.
     pub(crate) fn discard(state: &mut State, side: Side, deck: DeckKind, cards: &[CardId]) {
         let hand = state.hands[side.index()].of_mut(deck);
-        for card in cards {
-            if let Some(i) = hand.iter().position(|c| c == card) {
+        let pile = &mut state.decks[deck.index()].discard;
+        for &card in cards {
+            if let Some(i) = hand.iter().position(|&c| c == card) {
                 hand.remove(i);
             }
+            pile.push(card);
         }
-        state.decks[deck.index()].discard.extend_from_slice(cards);
     }
 
     pub(crate) fn position(
