@@ -67,13 +67,12 @@ pub fn play_game<S: Sink + ?Sized>(
     sink: &mut S,
 ) -> Result<State, RunError> {
     let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
-    for e in &events {
-        sink.event(&state, e);
+    for e in events.drain(..) {
+        sink.event(&state, &e);
     }
     let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
     for _ in 0..MAX_DECISIONS {
-        events.clear();
         let applied = match engine.decision(&state) {
             Decision::Over => return Ok(state),
             Decision::Chance(Chance::Dice { count, .. }) => {
@@ -96,8 +95,10 @@ pub fn play_game<S: Sink + ?Sized>(
             }
         };
         applied.map_err(RunError::Engine)?;
-        for e in &events {
-            sink.event(&state, e);
+        // Each event goes to the sink as it leaves the buffer, which is
+        // then empty for the next action.
+        for e in events.drain(..) {
+            sink.event(&state, &e);
         }
     }
     Err(RunError::TooLong)
