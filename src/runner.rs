@@ -67,16 +67,18 @@ pub fn play_game<S: Sink + ?Sized>(
     sink: &mut S,
 ) -> Result<State, RunError> {
     let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
-    for e in &events {
-        sink.event(&state, e);
+    for e in events.drain(..) {
+        sink.event(&state, &e);
     }
     let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
     for _ in 0..MAX_DECISIONS {
-        let (side, action) = match engine.decision(&state) {
+        let applied = match engine.decision(&state) {
             Decision::Over => return Ok(state),
             Decision::Chance(Chance::Dice { count, .. }) => {
-                (None, Action::Dice((0..count).map(|_| dice.d6()).collect()))
+                let action = Action::Dice((0..count).map(|_| dice.d6()).collect());
+                sink.action(&state, None, &action);
+                engine.apply(&mut state, action, &mut events)
             }
             Decision::Choose { side } => {
                 let agent: &mut dyn Agent = match side {
@@ -84,16 +86,19 @@ pub fn play_game<S: Sink + ?Sized>(
                     Side::Away => &mut *away,
                 };
                 let legal = Legal::new(*engine, &state);
-                (Some(side), agent.choose(&View::new(&state, side), &legal))
+                let action = agent.choose(&View::new(&state, side), &legal);
+                // An action the agent's `Legal` vouches for is not checked
+                // again.
+                let known_legal = legal.vouches_for(&action);
+                sink.action(&state, Some(side), &action);
+                engine.apply_known(&mut state, &action, known_legal, &mut events)
             }
         };
-        sink.action(&state, side, &action);
-        events.clear();
-        engine
-            .apply(&mut state, action, &mut events)
-            .map_err(RunError::Engine)?;
-        for e in &events {
-            sink.event(&state, e);
+        applied.map_err(RunError::Engine)?;
+        // Each event goes to the sink as it leaves the buffer, which is
+        // then empty for the next action.
+        for e in events.drain(..) {
+            sink.event(&state, &e);
         }
     }
     Err(RunError::TooLong)

@@ -9,11 +9,11 @@ mod random;
 pub use heuristic::{CardBook, HeuristicAgent};
 pub use random::RandomAgent;
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Ball, Engine, Half, Phase, Runner, Side, State};
+use crate::engine::{Action, Ball, Engine, Half, Phase, RunRange, Runner, Side, State};
 use crate::field::SquareId;
 
 /// What a manager sees: everything on the table, his own hands, and the
@@ -145,11 +145,18 @@ impl<'a> Maker<'a> {
 
 /// The legal answers to the choice a game waits for. The list is built
 /// only when an agent asks for it; an agent that plans its own action
-/// checks it with `allows`, which costs no allocation.
+/// checks it with `allows`, which costs no allocation. What it found legal
+/// on the way vouches for the action the agent takes (`vouches_for`), so
+/// that the game need not check it again.
 pub struct Legal<'a> {
     engine: Engine<'a>,
     state: &'a State,
     list: OnceCell<Vec<Action>>,
+    /// The defense action `allows` last found legal
+    /// (`Action::defense_word`).
+    allowed: Cell<Option<u32>>,
+    /// The runs `advances` offered.
+    runs: Cell<Option<RunRange>>,
 }
 
 impl<'a> Legal<'a> {
@@ -159,6 +166,8 @@ impl<'a> Legal<'a> {
             engine,
             state,
             list: OnceCell::new(),
+            allowed: Cell::new(None),
+            runs: Cell::new(None),
         }
     }
 
@@ -206,6 +215,7 @@ impl<'a> Legal<'a> {
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
         let range = self.engine.run_range(self.state);
+        self.runs.set(range);
         // Every legal run lies between the least of the range (or of the
         // run home) and the most of either, so only those are asked about.
         let (from, to) = range.as_ref().map_or((0, 0), |r| {
@@ -216,8 +226,33 @@ impl<'a> Legal<'a> {
     }
 
     /// Whether `action` is a legal answer.
+    #[inline]
     pub fn allows(&self, action: &Action) -> bool {
-        self.engine.is_legal(self.state, action)
+        if !matches!(self.state.phase, Phase::Defense) {
+            return self.engine.is_legal(self.state, action);
+        }
+        let legal = self.engine.defense_legal(self.state, action);
+        if legal {
+            self.allowed.set(action.defense_word());
+        }
+        legal
+    }
+
+    /// Whether what the agent asked about shows `action` legal without
+    /// asking again: the defense action `allows` last found legal, or one
+    /// of the runs `advances` offered.
+    #[inline]
+    pub(crate) fn vouches_for(&self, action: &Action) -> bool {
+        match (&self.state.phase, action) {
+            (Phase::Defense, _) => {
+                let allowed = self.allowed.get();
+                allowed.is_some() && allowed == action.defense_word()
+            }
+            (Phase::Run, Action::Advance(n)) => {
+                self.runs.get().is_some_and(|range| range.allows(*n))
+            }
+            _ => false,
+        }
     }
 }
 

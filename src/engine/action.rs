@@ -86,6 +86,26 @@ pub enum Action {
     Advance(u8),
 }
 
+impl Action {
+    /// A defense turn's action packed in one word, the same for equal
+    /// actions and different for different ones (`None` for any other
+    /// action): cheap to keep and to compare.
+    pub(crate) fn defense_word(&self) -> Option<u32> {
+        let word = |kind: u32, a: u8, b: usize| Some(kind << 16 | u32::from(a) << 8 | b as u32);
+        match *self {
+            Action::PlayBall(f) => word(1, f, 0),
+            Action::Move { fielder, to } => word(2, fielder, to.index()),
+            Action::Catch(f) => word(3, f, 0),
+            Action::Leap(f) => word(4, f, 0),
+            Action::Pickup(f) => word(5, f, 0),
+            Action::Throw { from, to } => word(6, from, usize::from(to)),
+            Action::LetDrop => word(7, 0, 0),
+            Action::EndTurn => word(8, 0, 0),
+            _ => None,
+        }
+    }
+}
+
 /// A chance step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

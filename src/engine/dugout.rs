@@ -144,7 +144,7 @@ impl Engine<'_> {
             "stamina.loss",
             EventKind::Tired {
                 side,
-                cause: cause.name().to_string(),
+                cause: cause.name(),
                 stamina: now,
             },
         ));
@@ -510,7 +510,7 @@ mod tests {
         );
         assert_eq!(state.dugouts[0].stamina, Some(2));
         assert!(
-            matches!(&events[0].kind, EventKind::Tired { stamina: 2, cause, .. } if cause == "inning_pitched")
+            matches!(&events[0].kind, EventKind::Tired { stamina: 2, cause, .. } if *cause == "inning_pitched")
         );
         // PRO prices no home runs (MAJOR does).
         engine.tire(&mut state, Side::Home, Tiring::HomeRun, 1, &mut events);

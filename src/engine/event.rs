@@ -91,7 +91,7 @@ pub enum EventKind {
         /// His side.
         side: Side,
         /// What tired him ("inning_pitched", "batting_turn", ...).
-        cause: String,
+        cause: &'static str,
         /// His stamina now (0: he must be replaced).
         stamina: u8,
     },

@@ -54,7 +54,10 @@ impl Engine<'_> {
                 DeckKind::Defense => &r.defense_deck,
                 DeckKind::Offense => &r.offense_deck,
             };
-            state.decks[deck.index()].draw = list.ids().collect();
+            let cards: Vec<CardId> = list.ids().collect();
+            // The discard pile never holds more than the deck.
+            state.decks[deck.index()].discard = Vec::with_capacity(cards.len());
+            state.decks[deck.index()].draw = cards;
             shuffle(&mut state, deck, &mut events);
         }
         if r.hand_initial.draw == InitialDraw::GameStart {
@@ -150,7 +153,9 @@ impl Engine<'_> {
                 if d.discard.is_empty() {
                     break;
                 }
-                d.draw = std::mem::take(&mut d.discard);
+                // The empty draw pile's buffer becomes the new discard
+                // pile, so neither pile grows from nothing again.
+                std::mem::swap(&mut d.draw, &mut d.discard);
                 sort_pile(&mut d.draw);
                 shuffle(state, deck, events);
                 events.push(ev("deck.cycle", EventKind::Reshuffled { deck }));
@@ -178,12 +183,13 @@ impl Engine<'_> {
     /// the hand keeping its order.
     pub(crate) fn discard(state: &mut State, side: Side, deck: DeckKind, cards: &[CardId]) {
         let hand = state.hands[side.index()].of_mut(deck);
-        for card in cards {
-            if let Some(i) = hand.iter().position(|c| c == card) {
+        let pile = &mut state.decks[deck.index()].discard;
+        for &card in cards {
+            if let Some(i) = hand.iter().position(|&c| c == card) {
                 hand.remove(i);
             }
+            pile.push(card);
         }
-        state.decks[deck.index()].discard.extend_from_slice(cards);
     }
 
     pub(crate) fn position(

@@ -30,6 +30,7 @@ use std::fmt;
 pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
+pub(crate) use play::RunRange;
 pub use players::{Players, throw_minimum};
 pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
@@ -255,18 +256,33 @@ impl<'a> Engine<'a> {
     /// `EngineError::Hook` and ends the game: the state is then not to be
     /// played on.
     pub fn apply(&self, state: &mut State, action: Action, events: &mut Vec<Event>) -> Applied {
-        self.apply_unchecked(state, &action, events)
+        self.transition(state, &action, false, events)
     }
 
-    fn apply_unchecked(
+    /// `apply`, without asking again whether a defense action or a run is
+    /// legal when it is `known_legal` (a `Legal` vouched for it).
+    pub(crate) fn apply_known(
         &self,
         state: &mut State,
         action: &Action,
+        known_legal: bool,
+        events: &mut Vec<Event>,
+    ) -> Applied {
+        self.transition(state, action, known_legal, events)
+    }
+
+    /// Performs one transition; `known_legal` spares the legality check of
+    /// a defense action or a run.
+    fn transition(
+        &self,
+        state: &mut State,
+        action: &Action,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
         // The phases come in order of frequency, a defense turn's first.
         match (&state.phase, action) {
-            (Phase::Defense, _) => self.defense_action(state, action, events),
+            (Phase::Defense, _) => self.defense_action(state, action, known_legal, events),
             (Phase::DefenseDie { purpose }, Action::Dice(dice)) => {
                 let purpose = *purpose;
                 self.defense_die(state, action, purpose, dice, events)
@@ -276,7 +292,9 @@ impl<'a> Engine<'a> {
                 let pitch = *pitch;
                 self.respond(state, action, pitch, *card, events)
             }
-            (Phase::Run, Action::Advance(n)) => self.advance(state, action, *n, events),
+            (Phase::Run, Action::Advance(n)) => {
+                self.advance(state, action, *n, known_legal, events)
+            }
             (Phase::RunDie, Action::Dice(dice)) => self.run_die(state, action, dice, events),
             (
                 Phase::HitDice {

@@ -797,13 +797,15 @@ impl Engine<'_> {
             && self.may_field(&state.ball, f)
     }
 
+    /// Applies a defense action, checked first unless `known_legal`.
     pub(crate) fn defense_action(
         &self,
         state: &mut State,
         action: &Action,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        if !self.defense_legal(state, action) {
+        if !known_legal && !self.defense_legal(state, action) {
             return Err(illegal(action, "not a legal defense action now"));
         }
         let defense = state.defense();
@@ -972,30 +974,32 @@ impl Engine<'_> {
             return false;
         }
         let target = base_pos(base);
-        let victims: Vec<(u8, OutHow)> = state
-            .runners
-            .iter()
-            .filter(|r| {
-                let heading = r.pos < target
-                    && (r.pos > target - 5 || (r.pos == target - 5 && r.forced_to == Some(target)));
-                heading && (any_runner || r.forced_to == Some(target))
-            })
-            .map(|r| {
-                (
-                    r.slot,
-                    if r.forced_to == Some(target) {
-                        OutHow::Force
-                    } else {
-                        OutHow::Tag
-                    },
-                )
-            })
-            .collect();
+        // The runners put out, by slot, and which of them (bit `i` for the
+        // `i`-th; a runner a batting slot, so nine at most) were forced
+        // there: decided before any of the outs frees a force.
+        let mut victims = ShortList::new();
+        let mut forced = 0u16;
+        for r in &state.runners {
+            let to_target = r.forced_to == Some(target);
+            let heading =
+                r.pos < target && (r.pos > target - 5 || (r.pos == target - 5 && to_target));
+            if heading && (any_runner || to_target) {
+                if to_target {
+                    forced |= 1 << victims.len();
+                }
+                victims.push(r.slot);
+            }
+        }
         let any = !victims.is_empty();
-        for (slot, how) in victims {
+        for (i, &slot) in victims.iter().enumerate() {
             if state.outs >= self.rules.outs_per_half {
                 break;
             }
+            let how = if forced & 1 << i != 0 {
+                OutHow::Force
+            } else {
+                OutHow::Tag
+            };
             let start = state
                 .runners
                 .iter()
@@ -1739,25 +1743,18 @@ impl Engine<'_> {
         }
     }
 
+    /// Moves the runner whose run it is `n` circles, checked first unless
+    /// `known_legal`.
     pub(crate) fn advance(
         &self,
         state: &mut State,
         action: &Action,
         n: u8,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        let Some(range) = self.run_range(state) else {
-            return Err(illegal(action, "no runner is moving"));
-        };
-        if !range.allows(n) {
-            let RunRange { least, most, home } = range;
-            let also = home.map_or(String::new(), |(a, b)| {
-                format!(", or {a} to {b} to try for home")
-            });
-            return Err(illegal(
-                action,
-                format!("this runner may move {least} to {most} circles{also}"),
-            ));
+        if !known_legal {
+            self.check_run(state, action, n)?;
         }
         // A BASE RUN shorter than the card's (4 without players) was cut by
         // a long run.
@@ -1862,6 +1859,24 @@ impl Engine<'_> {
             }
         }
         self.next_runner(state, events);
+        Ok(())
+    }
+
+    /// Refuses a run of `n` circles the runner whose run it is may not make.
+    fn check_run(&self, state: &State, action: &Action, n: u8) -> Applied {
+        let Some(range) = self.run_range(state) else {
+            return Err(illegal(action, "no runner is moving"));
+        };
+        if !range.allows(n) {
+            let RunRange { least, most, home } = range;
+            let also = home.map_or(String::new(), |(a, b)| {
+                format!(", or {a} to {b} to try for home")
+            });
+            return Err(illegal(
+                action,
+                format!("this runner may move {least} to {most} circles{also}"),
+            ));
+        }
         Ok(())
     }
 

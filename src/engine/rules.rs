@@ -177,8 +177,9 @@ impl Recent {
 
 /// How many recent answers a thread keeps in front of its memos: enough
 /// for the distinct inputs of the hooks a game calls most (the hit's
-/// direction and distance, the throw's die).
-const RECENT_SLOTS: usize = 1024;
+/// direction and distance, the throw's die) to seldom share a slot, at
+/// 128 KiB a thread.
+const RECENT_SLOTS: usize = 4096;
 
 thread_local! {
     /// Every memo's results on this thread.

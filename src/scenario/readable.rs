@@ -684,7 +684,7 @@ mod tests {
             },
             EventKind::Tired {
                 side,
-                cause: "inning_pitched".into(),
+                cause: "inning_pitched",
                 stamina: 6,
             },
             EventKind::SpecialPlayed {
