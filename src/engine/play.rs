@@ -666,18 +666,27 @@ impl Engine<'_> {
         actions
     }
 
-    /// What a fielder standing on a loose ball may do with it: catch a fly
-    /// in the first turn (leap, for a home run), or pick up a ball on the
-    /// ground.
+    /// What the fielder standing on a loose ball may do with it
+    /// (`ball_try`).
     fn loose_ball_action(&self, state: &State, play: &Play) -> Option<Action> {
-        let Ball::Loose { at, lie, dropped } = &state.ball else {
+        let Ball::Loose { at, .. } = &state.ball else {
             return None;
         };
         let f = state.fielder_on(*at)?;
-        if !self.may_field(&state.ball, f) {
+        self.ball_try(&state.ball, play, f)
+    }
+
+    /// The one try fielder `f`, standing on the loose `ball`, may make with
+    /// it, points aside: catch a fly in the first turn (leap, for a home
+    /// run), or pick up a ball on the ground; none if he may not field it.
+    pub(crate) fn ball_try(&self, ball: &Ball, play: &Play, f: u8) -> Option<Action> {
+        let Ball::Loose { lie, dropped, .. } = *ball else {
+            return None;
+        };
+        if !self.may_field(ball, f) {
             return None;
         }
-        if *lie == Lie::Fly && !*dropped && play.turn == 1 {
+        if lie == Lie::Fly && !dropped && play.turn == 1 {
             if !play.home_run {
                 Some(Action::Catch(f))
             } else if self.rules.leap.fielders.includes(is_infielder(f)) {
@@ -685,7 +694,7 @@ impl Engine<'_> {
             } else {
                 None
             }
-        } else if *lie == Lie::Ground || *dropped {
+        } else if lie == Lie::Ground || dropped {
             Some(Action::Pickup(f))
         } else {
             None

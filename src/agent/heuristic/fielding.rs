@@ -7,7 +7,7 @@
 
 use super::Table;
 use crate::agent::{Legal, View};
-use crate::engine::{Action, Ball, Lie, Play, Runner, is_infielder};
+use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
 use std::cell::OnceCell;
@@ -236,7 +236,7 @@ fn loose(
 ) -> Option<Action> {
     let fielders = view.fielders();
     let ball = view.ball();
-    let Ball::Loose { at, lie, dropped } = *ball else {
+    let Ball::Loose { at, .. } = *ball else {
         return None;
     };
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
@@ -252,16 +252,11 @@ fn loose(
                 .flatten()
                 .or_else(|| cover_move(t, view, legal, play.budget, Some(f)));
         }
-        // The ball allows one try at most: a leap (at a home run) or a
-        // catch at a fly in its first turn, else a pickup; only that one is
-        // asked about.
-        let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
-        let try_it = match (first_fly, play.home_run) {
-            (true, true) => Action::Leap(f),
-            (true, false) => Action::Catch(f),
-            (false, _) => Action::Pickup(f),
-        };
-        if legal.allows(&try_it) {
+        // The ball allows one try at most (a catch, a leap or a pickup):
+        // only that one is asked about.
+        if let Some(try_it) = t.engine.ball_try(ball, play, f)
+            && legal.allows(&try_it)
+        {
             let worth_it = match try_it {
                 Action::Catch(_) => {
                     let need = t
