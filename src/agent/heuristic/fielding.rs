@@ -170,33 +170,33 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     };
     let field = &t.engine.field;
     let dir = |sq: SquareId| field.square(sq).direction.map_or(9, i16::from);
-    let ball_dir = dir(at);
     let may_chase = may_chase(t, ball, at);
-    // The least (distance, direction off) met so far, packed in a u16
-    // (distance in the high byte) so that it compares at once, the fielder
-    // who has it and his points, asked for only to break a tie.
-    let mut best: Option<(u16, u8, Option<u8>)> = None;
-    for f in (0..9u8).filter(|&f| may_chase(f)) {
-        let sq = fielders[usize::from(f)];
-        let d = field.king_distance(sq, at);
-        // Further off: his direction need not be looked up.
-        if best.is_some_and(|(least, ..)| d > least.to_be_bytes()[0]) {
-            continue;
+    // Each one's distance from the ball (u16::MAX for those who may not
+    // go), and the least.
+    let mut steps = [u16::MAX; 9];
+    for (f, s) in (0..9u8).zip(&mut steps) {
+        if may_chase(f) {
+            *s = u16::from(field.king_distance(fielders[usize::from(f)], at));
         }
-        let off = (dir(sq) - ball_dir).unsigned_abs() as u8;
-        let near = u16::from_be_bytes([d, off]);
+    }
+    let least = steps.iter().copied().min().filter(|&d| d != u16::MAX)?;
+    // Among the nearest: the least direction off the ball's, then more
+    // points, then the lower fielder (met first); the points are asked for
+    // only to break a tie.
+    let ball_dir = dir(at);
+    let mut best: Option<(u16, u8, Option<u8>)> = None;
+    for f in (0..9u8).filter(|&f| steps[usize::from(f)] == least) {
+        let off = (dir(fielders[usize::from(f)]) - ball_dir).unsigned_abs();
         match &mut best {
-            Some((least, ..)) if near > *least => {}
-            // A tie: more points go first, then the lower fielder (`g`, met
-            // first).
-            Some((least, g, points)) if near == *least => {
+            Some((least_off, ..)) if off > *least_off => {}
+            Some((least_off, g, points)) if off == *least_off => {
                 let kept = *points.get_or_insert_with(|| t.points(*g));
                 let his = t.points(f);
                 if his > kept {
                     (*g, *points) = (f, Some(his));
                 }
             }
-            _ => best = Some((near, f, None)),
+            _ => best = Some((off, f, None)),
         }
     }
     let chaser = best.map(|(_, f, _)| f);
