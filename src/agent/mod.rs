@@ -157,6 +157,8 @@ pub struct Legal<'a> {
     allowed: Cell<Option<u32>>,
     /// The runs `advances` offered.
     runs: Cell<Option<RunRange>>,
+    /// The placement of the fielders `allows` last found legal.
+    placement: Cell<Option<[SquareId; 9]>>,
 }
 
 impl<'a> Legal<'a> {
@@ -168,6 +170,7 @@ impl<'a> Legal<'a> {
             list: OnceCell::new(),
             allowed: Cell::new(None),
             runs: Cell::new(None),
+            placement: Cell::new(None),
         }
     }
 
@@ -229,7 +232,7 @@ impl<'a> Legal<'a> {
     #[inline]
     pub fn allows(&self, action: &Action) -> bool {
         if !matches!(self.state.phase, Phase::Defense) {
-            return self.engine.is_legal(self.state, action);
+            return self.allows_choice(action);
         }
         let legal = self.engine.defense_legal(self.state, action);
         if legal {
@@ -238,10 +241,21 @@ impl<'a> Legal<'a> {
         legal
     }
 
+    /// `allows` at any choice but a defense turn's: out of line, so that
+    /// `allows`, asked most on a defense turn, stays small.
+    #[inline(never)]
+    fn allows_choice(&self, action: &Action) -> bool {
+        let legal = self.engine.is_legal(self.state, action);
+        if legal && let Action::Position(squares) = action {
+            self.placement.set(squares.as_slice().try_into().ok());
+        }
+        legal
+    }
+
     /// Whether what the agent asked about shows `action` legal without
-    /// asking again: the defense action `allows` last found legal, or one
-    /// of the runs `advances` offered.
-    #[inline]
+    /// asking again: the defense action or the placement `allows` last
+    /// found legal, or one of the runs `advances` offered.
+    #[inline(always)]
     pub(crate) fn vouches_for(&self, action: &Action) -> bool {
         match (&self.state.phase, action) {
             (Phase::Defense, _) => {
@@ -251,8 +265,22 @@ impl<'a> Legal<'a> {
             (Phase::Run, Action::Advance(n)) => {
                 self.runs.get().is_some_and(|range| range.allows(*n))
             }
+            // Rare, and asked after the phase, which is then known to be
+            // neither of the above: the placement's own check.
+            (_, Action::Position(squares)) => self.vouches_for_placement(squares),
             _ => false,
         }
+    }
+
+    /// Whether `allows` found this placement legal now: out of line, so
+    /// that `vouches_for`, asked at every choice, stays small.
+    #[inline(never)]
+    fn vouches_for_placement(&self, squares: &[SquareId]) -> bool {
+        matches!(self.state.phase, Phase::Position)
+            && self
+                .placement
+                .get()
+                .is_some_and(|placement| placement[..] == *squares)
     }
 }
 

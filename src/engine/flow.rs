@@ -192,14 +192,19 @@ impl Engine<'_> {
         }
     }
 
+    /// Places the fielders, the placement checked first unless
+    /// `known_legal`.
     pub(crate) fn position(
         &self,
         state: &mut State,
         action: &Action,
         squares: &[SquareId],
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        check_positions(self.field, squares).map_err(|reason| illegal(action, reason))?;
+        if !known_legal {
+            check_positions(self.field, squares).map_err(|reason| illegal(action, reason))?;
+        }
         state.fielders.copy_from_slice(squares);
         events.push(ev(
             "defense.positioning",

@@ -259,8 +259,9 @@ impl<'a> Engine<'a> {
         self.transition(state, &action, false, events)
     }
 
-    /// `apply`, without asking again whether a defense action or a run is
-    /// legal when it is `known_legal` (a `Legal` vouched for it).
+    /// `apply`, without asking again whether a defense action, a run or a
+    /// placement is legal when it is `known_legal` (a `Legal` vouched for
+    /// it).
     pub(crate) fn apply_known(
         &self,
         state: &mut State,
@@ -272,7 +273,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Performs one transition; `known_legal` spares the legality check of
-    /// a defense action or a run.
+    /// a defense action, a run or a placement.
     fn transition(
         &self,
         state: &mut State,
@@ -312,7 +313,7 @@ impl<'a> Engine<'a> {
                 self.hit(state, action, swing, dice, events)
             }
             (Phase::Position, Action::Position(squares)) => {
-                self.position(state, action, squares, events)
+                self.position(state, action, squares, known_legal, events)
             }
             (Phase::Memorandum { side }, Action::Memo(memo)) => {
                 let side = *side;
