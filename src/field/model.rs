@@ -750,25 +750,12 @@ impl Field {
         self.distances[a.index() * self.squares.len() + b.index()]
     }
 
-    /// The `king_distance` from `from` to every square, by square index: a
-    /// loop over many targets from one square reads its row once.
-    pub fn distances_from(&self, from: SquareId) -> &[u8] {
-        let n = self.squares.len();
-        &self.distances[from.index() * n..][..n]
-    }
-
     /// The square one step from `from` toward `to` (`from` itself when they
     /// are the same). Deterministic: among the squares one step closer, the
     /// one whose centre is nearest the target on the drawn field, ties to the
     /// lower id.
     pub fn next_step(&self, from: SquareId, to: SquareId) -> SquareId {
         self.next[from.index() * self.squares.len() + to.index()]
-    }
-
-    /// The `next_step` from `from` toward every square, by square index.
-    pub fn steps_from(&self, from: SquareId) -> &[SquareId] {
-        let n = self.squares.len();
-        &self.next[from.index() * n..][..n]
     }
 
     /// The squares walked from `from` to `to`, one step at a time, without
@@ -971,22 +958,6 @@ mod tests {
         assert_eq!(f.king_distance(f.catcher(), at(&f, 4, 4)), 4);
         // Across the diamond through BOX: third base to first base.
         assert_eq!(f.king_distance(at(&f, 1, 2), at(&f, 6, 2)), 2);
-    }
-
-    #[test]
-    fn rows_from_a_square_read_like_its_lookups() {
-        let f = field();
-        for from in f.squares() {
-            let (distances, steps) = (f.distances_from(from.id), f.steps_from(from.id));
-            assert_eq!(
-                (distances.len(), steps.len()),
-                (f.squares().len(), f.squares().len())
-            );
-            for to in f.squares() {
-                assert_eq!(distances[to.id.index()], f.king_distance(from.id, to.id));
-                assert_eq!(steps[to.id.index()], f.next_step(from.id, to.id));
-            }
-        }
     }
 
     #[test]
