@@ -208,6 +208,23 @@ impl Engine<'_> {
             .is_some_and(|changes| changes.allow(player, replaced))
     }
 
+    /// Why the rules refuse `player` for `replaced` from `side` now (for a
+    /// substitution `substitution_legal` refuses): the first condition it
+    /// fails, with the players' names.
+    fn substitution_refusal(&self, state: &State, side: Side, player: u8, replaced: u8) -> String {
+        if self.players.is_none() || self.rules.substitution.is_none() {
+            return "this game has no substitutions (no players, or no substitution rules)".into();
+        }
+        let Some(changes) = self.changes_now(state, side) else {
+            return "no substitution now: the defense makes them when it positions its fielders \
+                    or at a relief, each side at its own memorandum"
+                .into();
+        };
+        let reason = changes.refusal(player, replaced);
+        debug_assert!(reason.is_some(), "allow refuses what refusal lets pass");
+        reason.unwrap_or_else(|| "not a substitution the lineup rules allow now".into())
+    }
+
     /// The changes `side` may make now, if this is a moment for any.
     fn changes_now<'s>(&'s self, state: &'s State, side: Side) -> Option<Changes<'s>> {
         self.substitution_window(state, side)
@@ -293,8 +310,7 @@ impl Engine<'_> {
         if !self.substitution_legal(state, side, player, replaced) {
             return Err(illegal(
                 action,
-                "not a substitution the lineup rules allow now (a bench player of the same role, \
-                 never in the game before, within the star quality cap)",
+                self.substitution_refusal(state, side, player, replaced),
             ));
         }
         let Some(players) = self.players else {
@@ -425,6 +441,69 @@ impl<'a> Changes<'a> {
             && (self.dugout.fielding[0] != replaced || self.may_relieve(new))
     }
 
+    /// Why `allow` refuses `player` for `replaced`, if it does: the first
+    /// condition he fails, in `allow`'s order.
+    fn refusal(&self, player: u8, replaced: u8) -> Option<String> {
+        let name = |i: u8| {
+            self.roster
+                .get(usize::from(i))
+                .map_or_else(|| format!("roster player {i}"), |c| c.name.clone())
+        };
+        if usize::from(player) >= self.roster.len() {
+            return Some(format!(
+                "the roster has no player {player} (it has {})",
+                self.roster.len()
+            ));
+        }
+        if self.plays(player) {
+            return Some(format!("{} is in the game already", name(player)));
+        }
+        if !self.may_return && self.dugout.gone.contains(&player) {
+            return Some(format!(
+                "{} has left the game and may not come back",
+                name(player)
+            ));
+        }
+        if !self.plays(replaced) {
+            return Some(format!("{} is not in the game", name(replaced)));
+        }
+        if self.pitcher_only && self.dugout.fielding[0] != replaced {
+            return Some("at a relief only the pitcher may be replaced".into());
+        }
+        let (new, old) = (
+            &self.roster[usize::from(player)],
+            &self.roster[usize::from(replaced)],
+        );
+        if new.position() != old.position() {
+            return Some(format!(
+                "{} plays {} and {} plays {}: a substitute plays the role of the player he replaces",
+                new.name,
+                new.position(),
+                old.name,
+                old.position()
+            ));
+        }
+        let stars = self.stars - u32::from(old.star) + u32::from(new.star);
+        if stars > self.star_max {
+            return Some(format!(
+                "the players in the game would add up to {stars} stars, over the cap of {}",
+                self.star_max
+            ));
+        }
+        if self.dugout.fielding[0] == replaced && !self.may_relieve(new) {
+            let role = self.rules.pitcher_role(new);
+            return Some(match self.rules.pitcher_use(new) {
+                Some(pitcher) if pitcher.relieves => format!(
+                    "{} ({role}) may relieve from inning {} on, and this is inning {} \
+                     (players.roles)",
+                    new.name, pitcher.from_inning, self.inning
+                ),
+                _ => format!("{} ({role}) may not relieve (players.roles)", new.name),
+            });
+        }
+        None
+    }
+
     /// Whether a pitcher may come in as a reliever now (players.roles,
     /// major.1.3.1.pitcher-roles: Ps only starts, Pr from the 2nd inning,
     /// Pc from the 8th).
@@ -442,12 +521,29 @@ mod tests {
     use crate::engine::{GameRules, Players};
     use crate::field::{Field, load_field};
     use crate::ruleset::Ruleset;
+    use crate::team::Role;
 
     fn setup(ruleset: &str) -> (GameRules, Field, Players) {
         let ruleset = Ruleset::load(ruleset).unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let players = Players::sample();
         (rules, load_field("classic").unwrap(), players)
+    }
+
+    /// The first player of `roster` on the bench of `dugout` that `keep`
+    /// takes.
+    fn bench_player(
+        roster: &[crate::team::PlayerCard],
+        dugout: &Dugout,
+        keep: impl Fn(&crate::team::PlayerCard) -> bool,
+    ) -> u8 {
+        (0..roster.len() as u8)
+            .find(|&i| {
+                !dugout.batting.contains(&i)
+                    && !dugout.fielding.contains(&i)
+                    && keep(&roster[usize::from(i)])
+            })
+            .unwrap()
     }
 
     /// A PRO game on its first pitch's doorstep: the home starter's
@@ -586,15 +682,8 @@ mod tests {
         let dugout = &state.dugouts[0];
         let pitcher = dugout.fielding[0];
         let star = roster[usize::from(pitcher)].star;
-        let bench = |keep: &dyn Fn(&crate::team::PlayerCard) -> bool| {
-            (0..roster.len() as u8)
-                .find(|&i| {
-                    !dugout.batting.contains(&i)
-                        && !dugout.fielding.contains(&i)
-                        && keep(&roster[usize::from(i)])
-                })
-                .unwrap()
-        };
+        let bench =
+            |keep: &dyn Fn(&crate::team::PlayerCard) -> bool| bench_player(roster, dugout, keep);
         let weaker = bench(&|c| c.is_pitcher() && c.star <= star);
         let stronger = bench(&|c| c.is_pitcher() && c.star > star);
         let catcher = bench(&|c| c.position().code() == "C");
@@ -605,6 +694,68 @@ mod tests {
         assert!(engine.is_legal(&state, &sub(weaker)));
         assert!(!engine.is_legal(&state, &sub(stronger)), "over 30 stars");
         assert!(!engine.is_legal(&state, &sub(catcher)), "not a pitcher");
+    }
+
+    /// A refused substitution says why, naming the players: a starter
+    /// relieving or a reliever too early (major.1.3.1.pitcher-roles), a
+    /// player in the game already, a substitute of another role, the star
+    /// cap (pro.substitution).
+    #[test]
+    fn a_refused_substitution_says_why() {
+        let field = load_field("classic").unwrap();
+        let players = Players::sample();
+        let roster = players.roster(Side::Home);
+        let refusal =
+            |name: &str, star_cap: Option<u8>, inning: u8, pick: &dyn Fn(&Dugout) -> (u8, u8)| {
+                let ruleset = Ruleset::load(name).unwrap();
+                let mut rules =
+                    GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+                if let (Some(cap), Some((_, lineup))) = (star_cap, rules.substitution.as_mut()) {
+                    lineup.star_quality_max = cap;
+                }
+                let engine = Engine::new(&rules, &field).with_players(&players);
+                let (mut state, _) = engine.new_game(1);
+                state.phase = Phase::Position;
+                state.inning = inning;
+                let (player, replaced) = pick(&state.dugouts[0]);
+                let action = Action::Substitute { player, replaced };
+                match engine.apply(&mut state, action, &mut Vec::new()) {
+                    Err(crate::engine::EngineError::Illegal { reason, .. }) => (reason, player),
+                    other => panic!("{name}: {other:?}"),
+                }
+            };
+        let bench = |dugout: &Dugout, keep: &dyn Fn(&crate::team::PlayerCard) -> bool| {
+            bench_player(roster, dugout, keep)
+        };
+        let name = |i: u8| roster[usize::from(i)].name.clone();
+        let of_role =
+            |role: Role| move |d: &Dugout| (bench(d, &|c| c.major_role() == role), d.fielding[0]);
+        let (reason, ps) = refusal("major", Some(99), 5, &of_role(Role::StartingPitcher));
+        assert_eq!(
+            reason,
+            format!("{} (Ps) may not relieve (players.roles)", name(ps))
+        );
+        let (reason, pr) = refusal("major", Some(99), 1, &of_role(Role::ReliefPitcher));
+        assert_eq!(
+            reason,
+            format!(
+                "{} (Pr) may relieve from inning 2 on, and this is inning 1 (players.roles)",
+                name(pr)
+            )
+        );
+        let (reason, _) = refusal("pro", None, 1, &|d| (d.fielding[1], d.fielding[0]));
+        assert!(reason.ends_with("is in the game already"), "{reason}");
+        let (reason, _) = refusal("pro", Some(99), 1, &|d| {
+            (bench(d, &|c| c.position().code() == "C"), d.fielding[0])
+        });
+        assert!(
+            reason.contains("plays C and") && reason.contains("plays P:"),
+            "{reason}"
+        );
+        let (reason, _) = refusal("pro", Some(0), 1, &|d| {
+            (bench(d, &|c| c.is_pitcher()), d.fielding[0])
+        });
+        assert!(reason.contains("over the cap of 0"), "{reason}");
     }
 
     /// BASIC has no Status track and no lineup rules: no stamina die, no

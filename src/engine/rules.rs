@@ -24,7 +24,7 @@ use crate::ruleset::schema::{
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{FromScript, Map, ScriptError};
-use crate::team::PlayerCard;
+use crate::team::{PlayerCard, Role};
 
 /// An argument to a hook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -767,8 +767,15 @@ impl GameRules {
     /// role it counts as (a pitcher's MAJOR role where the rules know it);
     /// `None` for a card that does not pitch.
     pub fn pitcher_use(&self, card: &PlayerCard) -> Option<PitcherUse> {
-        let role = card.counted_role(|r| self.roles.contains_key(r));
-        self.roles.get(&role).and_then(|spec| spec.pitches)
+        self.roles
+            .get(&self.pitcher_role(card))
+            .and_then(|spec| spec.pitches)
+    }
+
+    /// The role these rules count a card under (`PlayerCard::counted_role`
+    /// with the roles they know).
+    pub fn pitcher_role(&self, card: &PlayerCard) -> Role {
+        card.counted_role(|r| self.roles.contains_key(r))
     }
 
     /// The clause a rule key cites (`"engine"` for the engine's own
