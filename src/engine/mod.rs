@@ -256,25 +256,13 @@ impl<'a> Engine<'a> {
     /// `EngineError::Hook` and ends the game: the state is then not to be
     /// played on.
     pub fn apply(&self, state: &mut State, action: Action, events: &mut Vec<Event>) -> Applied {
-        self.transition(state, &action, false, events)
+        self.apply_known(state, &action, false, events)
     }
 
     /// `apply`, without asking again whether a defense action, a run or a
     /// placement is legal when it is `known_legal` (a `Legal` vouched for
     /// it).
     pub(crate) fn apply_known(
-        &self,
-        state: &mut State,
-        action: &Action,
-        known_legal: bool,
-        events: &mut Vec<Event>,
-    ) -> Applied {
-        self.transition(state, action, known_legal, events)
-    }
-
-    /// Performs one transition; `known_legal` spares the legality check of
-    /// a defense action, a run or a placement.
-    fn transition(
         &self,
         state: &mut State,
         action: &Action,

@@ -786,24 +786,14 @@ impl Engine<'_> {
     }
 
     /// Whether `action`, a catch, leap or pickup by `f`, is the one
-    /// `loose_ball_action` offers: the try the ball allows (asked first:
-    /// it costs no lookup), by the fielder on the ball who may field it.
+    /// `ball_try` offers the fielder standing on the loose ball.
     fn fielding_legal(&self, state: &State, play: &Play, action: &Action, f: u8) -> bool {
-        let Ball::Loose { at, lie, dropped } = state.ball else {
+        let Ball::Loose { at, .. } = state.ball else {
             return false;
         };
-        let first_fly = lie == Lie::Fly && !dropped && play.turn == 1;
-        let allowed = match action {
-            Action::Catch(_) => first_fly && !play.home_run,
-            Action::Leap(_) => {
-                first_fly && play.home_run && self.rules.leap.fielders.includes(is_infielder(f))
-            }
-            _ => !first_fly && (lie == Lie::Ground || dropped),
-        };
-        allowed
-            && state.fielders.get(usize::from(f)) == Some(&at)
+        state.fielders.get(usize::from(f)) == Some(&at)
             && state.fielder_on(at) == Some(f)
-            && self.may_field(&state.ball, f)
+            && self.ball_try(&state.ball, play, f).as_ref() == Some(action)
     }
 
     /// Applies a defense action, checked first unless `known_legal`.
