@@ -173,15 +173,18 @@ impl Engine<'_> {
         }
     }
 
+    /// A manager's draw or discard before the first pitch, checked first
+    /// unless `known_legal`.
     pub(crate) fn memo(
         &self,
         state: &mut State,
         side: Side,
         action: &Action,
         memo: &Memo,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        if !self.memo_legal(state, side, memo) {
+        if !known_legal && !self.memo_legal(state, side, memo) {
             return Err(illegal(
                 action,
                 "not a draw or discard the hand limits allow",
