@@ -152,13 +152,24 @@ pub struct Legal<'a> {
     engine: Engine<'a>,
     state: &'a State,
     list: OnceCell<Vec<Action>>,
+    /// What was last found legal on the way, at most one kind per choice.
+    vouched: Cell<Vouched>,
+}
+
+/// What a `Legal` found legal, and so vouches for.
+#[derive(Clone, Copy)]
+enum Vouched {
+    /// Nothing yet.
+    Nothing,
     /// The defense action `allows` last found legal
     /// (`Action::defense_word`).
-    allowed: Cell<Option<u32>>,
+    Defense(u32),
     /// The runs `advances` offered.
-    runs: Cell<Option<RunRange>>,
+    Runs(RunRange),
     /// The placement of the fielders `allows` last found legal.
-    placement: Cell<Option<[SquareId; 9]>>,
+    Placement([SquareId; 9]),
+    /// The draw or discard `allows_memo` last found legal (`Memo::word`).
+    Memo(u32),
 }
 
 impl<'a> Legal<'a> {
@@ -168,9 +179,7 @@ impl<'a> Legal<'a> {
             engine,
             state,
             list: OnceCell::new(),
-            allowed: Cell::new(None),
-            runs: Cell::new(None),
-            placement: Cell::new(None),
+            vouched: Cell::new(Vouched::Nothing),
         }
     }
 
@@ -194,6 +203,9 @@ impl<'a> Legal<'a> {
             Phase::Memorandum { side } => self.engine.memo_legal(self.state, side, memo),
             _ => false,
         };
+        if allowed && let Some(word) = memo.word() {
+            self.vouched.set(Vouched::Memo(word));
+        }
         debug_assert_eq!(
             allowed,
             self.allows(&Action::Memo(memo.clone())),
@@ -218,7 +230,9 @@ impl<'a> Legal<'a> {
     /// rolled, in the engine's order, without building the list.
     pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
         let range = self.engine.run_range(self.state);
-        self.runs.set(range);
+        if let Some(range) = range {
+            self.vouched.set(Vouched::Runs(range));
+        }
         // Every legal run lies between the least of the range (or of the
         // run home) and the most of either, so only those are asked about.
         let (from, to) = range.as_ref().map_or((0, 0), |r| {
@@ -235,8 +249,8 @@ impl<'a> Legal<'a> {
             return self.allows_choice(action);
         }
         let legal = self.engine.defense_legal(self.state, action);
-        if legal {
-            self.allowed.set(action.defense_word());
+        if legal && let Some(word) = action.defense_word() {
+            self.vouched.set(Vouched::Defense(word));
         }
         legal
     }
@@ -246,41 +260,31 @@ impl<'a> Legal<'a> {
     #[inline(never)]
     fn allows_choice(&self, action: &Action) -> bool {
         let legal = self.engine.is_legal(self.state, action);
-        if legal && let Action::Position(squares) = action {
-            self.placement.set(squares.as_slice().try_into().ok());
+        if legal
+            && let Action::Position(squares) = action
+            && let Ok(placement) = squares.as_slice().try_into()
+        {
+            self.vouched.set(Vouched::Placement(placement));
         }
         legal
     }
 
     /// Whether what the agent asked about shows `action` legal without
-    /// asking again: the defense action or the placement `allows` last
-    /// found legal, or one of the runs `advances` offered.
+    /// asking again: the defense action, the placement or the draw or
+    /// discard `allows` last found legal, or one of the runs `advances`
+    /// offered.
     #[inline(always)]
     pub(crate) fn vouches_for(&self, action: &Action) -> bool {
-        match (&self.state.phase, action) {
-            (Phase::Defense, _) => {
-                let allowed = self.allowed.get();
-                allowed.is_some() && allowed == action.defense_word()
+        match (self.vouched.get(), action) {
+            (Vouched::Nothing, _) => false,
+            (Vouched::Defense(word), _) => action.defense_word() == Some(word),
+            (Vouched::Runs(range), Action::Advance(n)) => range.allows(*n),
+            (Vouched::Memo(word), Action::Memo(memo)) => memo.word() == Some(word),
+            (Vouched::Placement(placement), Action::Position(squares)) => {
+                placement[..] == **squares
             }
-            (Phase::Run, Action::Advance(n)) => {
-                self.runs.get().is_some_and(|range| range.allows(*n))
-            }
-            // Rare, and asked after the phase, which is then known to be
-            // neither of the above: the placement's own check.
-            (_, Action::Position(squares)) => self.vouches_for_placement(squares),
             _ => false,
         }
-    }
-
-    /// Whether `allows` found this placement legal now: out of line, so
-    /// that `vouches_for`, asked at every choice, stays small.
-    #[inline(never)]
-    fn vouches_for_placement(&self, squares: &[SquareId]) -> bool {
-        matches!(self.state.phase, Phase::Position)
-            && self
-                .placement
-                .get()
-                .is_some_and(|placement| placement[..] == *squares)
     }
 }
 

@@ -22,6 +22,23 @@ pub enum Memo {
     Discard(Vec<CardId>),
 }
 
+impl Memo {
+    /// The draw or discard packed in one word, the same for equal memos
+    /// and different for different ones (`None` for a discard of more
+    /// than two cards): cheap to keep and to compare.
+    pub(crate) fn word(&self) -> Option<u32> {
+        match self {
+            Memo::Keep => Some(0),
+            Memo::Draw(n) => Some(1 << 16 | u32::from(*n)),
+            Memo::Discard(cards) => match cards[..] {
+                [a] => Some(2 << 16 | u32::from(a.0)),
+                [a, b] => Some(3 << 16 | u32::from(a.0) << 8 | u32::from(b.0)),
+                _ => None,
+            },
+        }
+    }
+}
+
 /// One move of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

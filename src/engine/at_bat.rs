@@ -173,15 +173,18 @@ impl Engine<'_> {
         }
     }
 
+    /// A manager's draw or discard before the first pitch, checked first
+    /// unless `known_legal`.
     pub(crate) fn memo(
         &self,
         state: &mut State,
         side: Side,
         action: &Action,
         memo: &Memo,
+        known_legal: bool,
         events: &mut Vec<Event>,
     ) -> Applied {
-        if !self.memo_legal(state, side, memo) {
+        if !known_legal && !self.memo_legal(state, side, memo) {
             return Err(illegal(
                 action,
                 "not a draw or discard the hand limits allow",
@@ -226,15 +229,15 @@ impl Engine<'_> {
         events: &mut Vec<Event>,
     ) -> Applied {
         let side = state.defense();
-        if !self.card_playable(state, side, DeckKind::Defense, card) {
+        let Some(at) = self.playable_at(state, side, DeckKind::Defense, card) else {
             return Err(illegal(
                 action,
                 "that card is not in the defense's hand, or is a special card beyond the limits",
             ));
-        }
+        };
         let special = self.play_special(state, side, DeckKind::Defense, card, events);
         if special.is_none() {
-            Self::discard(state, side, DeckKind::Defense, &[card]);
+            Self::discard_at(state, side, DeckKind::Defense, at);
         }
         state.pitches[side.index()] += 1;
         state.dugouts[side.index()].pitcher_pitches += 1;
@@ -271,15 +274,15 @@ impl Engine<'_> {
         let against_immediate = pitched.is_some_and(|s| s.effects.is_some());
         // Against an immediate pitch the answer is only given up
         // (faq.pitch.must-respond): any card of the hand.
-        if !self.response_legal(state, pitch, card) {
+        let Some(at) = self.response_at(state, pitch, card) else {
             return Err(illegal(
                 action,
                 "that card is not in the offense's hand, or is a special card beyond the limits",
             ));
-        }
+        };
         let response = self.rules.offense_deck.card(card);
         if against_immediate && let Some(pitched) = pitched {
-            Self::discard(state, side, DeckKind::Offense, &[card]);
+            Self::discard_at(state, side, DeckKind::Offense, at);
             events.push(ev(
                 "pitch.response",
                 EventKind::Responded { card: response },
@@ -289,7 +292,7 @@ impl Engine<'_> {
         }
         let answer = self.play_special(state, side, DeckKind::Offense, card, events);
         if answer.is_none() {
-            Self::discard(state, side, DeckKind::Offense, &[card]);
+            Self::discard_at(state, side, DeckKind::Offense, at);
         }
         events.push(ev(
             "pitch.response",

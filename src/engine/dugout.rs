@@ -174,6 +174,10 @@ impl Engine<'_> {
     /// aside, tire the pitcher where the rules price them (a reliever's
     /// "base conquistata", major.2.3.stamina).
     pub(crate) fn tire_for_bases(&self, state: &mut State, events: &mut Vec<Event>) {
+        // Without a Status track nothing tires: the bases go uncounted.
+        if self.tracks_stamina().is_none() {
+            return;
+        }
         let gained = Self::bases_taken(state).saturating_sub(state.bases_at_batter);
         if gained > 0 {
             let times = gained.min(u16::from(u8::MAX)) as u8;

@@ -192,6 +192,13 @@ impl Engine<'_> {
         }
     }
 
+    /// Puts the card standing at `at` in a hand on its deck's discard
+    /// pile, the rest of the hand keeping its order.
+    pub(crate) fn discard_at(state: &mut State, side: Side, deck: DeckKind, at: usize) {
+        let card = state.hands[side.index()].of_mut(deck).remove(at);
+        state.decks[deck.index()].discard.push(card);
+    }
+
     /// Places the fielders, the placement checked first unless
     /// `known_legal`.
     pub(crate) fn position(

@@ -259,9 +259,9 @@ impl<'a> Engine<'a> {
         self.apply_known(state, &action, false, events)
     }
 
-    /// `apply`, without asking again whether a defense action, a run or a
-    /// placement is legal when it is `known_legal` (a `Legal` vouched for
-    /// it).
+    /// `apply`, without asking again whether a defense action, a run, a
+    /// placement or a draw or discard is legal when it is `known_legal` (a
+    /// `Legal` vouched for it).
     pub(crate) fn apply_known(
         &self,
         state: &mut State,
@@ -305,7 +305,7 @@ impl<'a> Engine<'a> {
             }
             (Phase::Memorandum { side }, Action::Memo(memo)) => {
                 let side = *side;
-                self.memo(state, side, action, memo, events)
+                self.memo(state, side, action, memo, known_legal, events)
             }
             (Phase::Position | Phase::Relief { .. }, Action::Substitute { player, replaced }) => {
                 let side = state.defense();

@@ -1757,12 +1757,17 @@ impl Engine<'_> {
         }
         // A BASE RUN shorter than the card's (4 without players) was cut by
         // a long run.
-        let card_run =
-            play_slot(state).map(|slot| self.runner_card(state, slot).map_or(4, |c| c.run));
-        let run = state.play.as_ref().and_then(|p| p.run_die);
         let long_run = self.rules.run.distance == RunDistance::BaseRun
             && self.rules.long_runs.is_some()
-            && matches!((run, card_run), (Some(run), Some(card)) if run < card);
+            && state
+                .play
+                .as_ref()
+                .and_then(|p| p.run_die)
+                .is_some_and(|run| {
+                    play_slot(state).is_some_and(|slot| {
+                        run < self.runner_card(state, slot).map_or(4, |c| c.run)
+                    })
+                });
         let play = state.play.as_mut().expect("an offense turn has a play");
         let slot = play.to_move.remove(0);
         play.run_die = None;

@@ -103,9 +103,10 @@ impl Engine<'_> {
 
     /// The card of the offense's player batting in `slot` (a runner).
     pub(crate) fn runner_card(&self, state: &State, slot: u8) -> Option<&PlayerCard> {
+        let players = self.players?;
         let side = state.offense();
         let index = state.dugouts[side.index()].batting[usize::from(slot) % 9];
-        Some(self.players?.card(side, index))
+        Some(players.card(side, index))
     }
 
     /// The card of the defense's fielder at a position (0..9).
@@ -120,12 +121,20 @@ impl Engine<'_> {
         side: Side,
         position: u8,
     ) -> Option<&PlayerCard> {
+        let players = self.players?;
         let index = state.dugouts[side.index()].fielding[usize::from(position) % 9];
-        Some(self.players?.card(side, index))
+        Some(players.card(side, index))
     }
 
     /// The batter against the pitcher, for a hit off `pitch`.
     pub(crate) fn matchup(&self, state: &State, pitch: Option<Pitch>) -> Matchup {
+        let Some(players) = self.players else {
+            return Matchup {
+                faces: [1, 2, 3, 4, 5, 6],
+                batting: 0,
+                pitching: 0,
+            };
+        };
         let batter = self.batter_card(state);
         let side = state.offense();
         let index = state.dugouts[side.index()].batting[usize::from(state.batter) % 9];
@@ -137,9 +146,7 @@ impl Engine<'_> {
             None => 0,
         };
         Matchup {
-            faces: self
-                .players
-                .map_or([1, 2, 3, 4, 5, 6], |p| p.faces(side, index)),
+            faces: players.faces(side, index),
             batting: batter.map_or(0, |c| value(&c.bat)),
             pitching: pitcher.map_or(0, |c| value(c.pitch.as_ref().unwrap_or(&c.bat))),
         }

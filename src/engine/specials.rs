@@ -47,9 +47,24 @@ impl Engine<'_> {
         deck: DeckKind,
         id: CardId,
     ) -> bool {
-        state.hands[side.index()].of(deck).contains(&id)
-            && (self.deck_list(deck).special(id).is_none()
-                || self.special_allowed(state, side, deck))
+        self.playable_at(state, side, deck, id).is_some()
+    }
+
+    /// Where card `id` stands in the hand when `card_playable` allows it:
+    /// the one look at the hand both checks the card and finds it.
+    pub(crate) fn playable_at(
+        &self,
+        state: &State,
+        side: Side,
+        deck: DeckKind,
+        id: CardId,
+    ) -> Option<usize> {
+        let at = state.hands[side.index()]
+            .of(deck)
+            .iter()
+            .position(|&c| c == id)?;
+        (self.deck_list(deck).special(id).is_none() || self.special_allowed(state, side, deck))
+            .then_some(at)
     }
 
     /// The cards of the hand the choice waits for may play, in hand order:
@@ -88,6 +103,12 @@ impl Engine<'_> {
     /// hand against an immediate pitch (it is only given up), else a card
     /// it may play.
     pub(crate) fn response_legal(&self, state: &State, pitch: CardId, card: CardId) -> bool {
+        self.response_at(state, pitch, card).is_some()
+    }
+
+    /// Where the offense's answer `card` stands in its hand when
+    /// `response_legal` allows it.
+    pub(crate) fn response_at(&self, state: &State, pitch: CardId, card: CardId) -> Option<usize> {
         let side = state.offense();
         let immediate = self
             .rules
@@ -95,9 +116,12 @@ impl Engine<'_> {
             .special(pitch)
             .is_some_and(|s| s.effects.is_some());
         if immediate {
-            state.hands[side.index()].offense.contains(&card)
+            state.hands[side.index()]
+                .offense
+                .iter()
+                .position(|&c| c == card)
         } else {
-            self.card_playable(state, side, DeckKind::Offense, card)
+            self.playable_at(state, side, DeckKind::Offense, card)
         }
     }
 
