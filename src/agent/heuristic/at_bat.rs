@@ -920,14 +920,15 @@ impl<'a> Plate<'a> {
     /// its type.
     pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
         let mut types: Types = [0; 6];
-        let mut lowest: [Option<CardId>; 6] = [None; 6];
+        // The lowest card of each type held (of a type not held, none).
+        let mut lowest = [CardId(u8::MAX); 6];
         let card_types = self.card_types(false);
         for &c in hand {
             let r = usize::from(card_types[usize::from(c.0)]);
             // A card of no type has no place.
             if let Some(low) = lowest.get_mut(r) {
                 types[r] += 1;
-                *low = Some(low.map_or(c, |l| l.min(c)));
+                *low = c.min(*low);
             }
         }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
@@ -946,7 +947,7 @@ impl<'a> Plate<'a> {
                 best = Some((value, r));
             }
         }
-        lowest[best?.1]
+        best.map(|(_, r)| lowest[r])
     }
 
     /// The draw or discard before the first pitch: the count it costs plus

@@ -18,7 +18,7 @@ const CLOSER_FROM: u8 = 8;
 /// A pitching change, when the manager wants one now. Inlined: at every
 /// memorandum of a game without Player cards, and of the side at bat, it
 /// is `None` at once.
-#[inline]
+#[inline(always)]
 pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
     let players = engine.players?;
     if view.batting() {
