@@ -642,13 +642,13 @@ impl Cards {
 
     /// What the hands one side may keep are worth to this manager as they
     /// are (`drawn_value` without a draw, read from the book's tables by
-    /// shape, as `CardBook::worth_now` does), with the pitches seen copied
-    /// once, for valuing many hands in a row.
+    /// shape, as `CardBook::worth_now` does), for valuing many hands in a
+    /// row.
     fn kept_values(&self, defense: bool) -> KeptValues<'_> {
         KeptValues {
             book: &self.book,
             defense,
-            seen: self.seen,
+            seen: &self.seen,
             seen_total: self.seen_total,
         }
     }
@@ -665,7 +665,7 @@ impl Cards {
 struct KeptValues<'b> {
     book: &'b CardBook,
     defense: bool,
-    seen: [f32; 6],
+    seen: &'b [f32; 6],
     seen_total: f32,
 }
 
@@ -975,11 +975,13 @@ impl<'a> Plate<'a> {
         // discard names depends on the hand's order): it is recalled, by
         // both packed in 24 bits when they fit.
         let book = &self.cards.book;
-        let key = (defense
-            && self.balls <= 7
-            && self.strikes <= 7
-            && types.iter().all(|&n| n <= 7))
-        .then(|| pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21);
+        let key = if defense {
+            (self.balls <= 7 && self.strikes <= 7 && types.iter().all(|&n| n <= 7)).then(|| {
+                pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21
+            })
+        } else {
+            None
+        };
         if let Some(drawn) = key.and_then(|key| recall_choice(book.id, key)) {
             let memo = if drawn == 0 {
                 Memo::Keep
