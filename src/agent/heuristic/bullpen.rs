@@ -16,18 +16,19 @@ use crate::engine::{Action, Engine, Phase, Players};
 const CLOSER_FROM: u8 = 8;
 
 /// A pitching change, when the manager wants one now. Inlined: at every
-/// memorandum of a game without Player cards, and of the side at bat, it
-/// is `None` at once.
+/// memorandum of a game without Player cards or substitution rules, and
+/// of the side at bat, it is `None` at once.
 #[inline(always)]
 pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
     let players = engine.players?;
-    if view.batting() {
+    if view.batting() || engine.rules.substitution.is_none() {
         return None;
     }
     fielding_change(engine, players, view, legal)
 }
 
-/// `change` for the side in the field of a game with Player cards.
+/// `change` for the side in the field of a game with Player cards and
+/// substitution rules.
 fn fielding_change(
     engine: Engine<'_>,
     players: &Players,
