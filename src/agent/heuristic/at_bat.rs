@@ -120,6 +120,10 @@ fn count_value(limits: CountLimits, knobs: &Knobs, balls: u8, strikes: u8) -> f3
 /// A hand counted by card type (`Pitch::ALL` or `Response::ALL` order).
 pub(super) type Types = [u8; 6];
 
+/// The type of a card that has none (`CardBook::card_types`): an immediate
+/// special.
+const NO_TYPE: u8 = 6;
+
 fn pi(p: Pitch) -> usize {
     p as usize
 }
@@ -242,6 +246,11 @@ pub struct CardBook {
     /// This book's id for `recall` (0 while it is being worked out).
     id: u32,
     knobs: Knobs,
+    /// The type of every card of the Defense deck (`Pitch::ALL` order)
+    /// and of the Offense deck (`Response::ALL` order) by id, `NO_TYPE`
+    /// for an immediate special or an id beyond the deck: a hand is
+    /// counted by type with a lookup per card.
+    card_types: [[u8; 256]; 2],
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
@@ -340,6 +349,9 @@ struct Answers {
     /// For each pitch type, every response with what its outcome is worth
     /// to the offense, the best first (in `Response::ALL` order on ties).
     by_pitch: [[(f32, usize); 6]; 6],
+    /// For each pitch type, what each response's outcome is worth to the
+    /// offense (`Response::ALL` order).
+    by_response: [[f32; 6]; 6],
 }
 
 /// What a hand is worth apart from the pitches its manager has seen: its
@@ -361,16 +373,19 @@ impl CardBook {
     /// The book of these rules' decks, valued with `knobs`.
     pub(crate) fn new(rules: &GameRules, knobs: Knobs) -> Self {
         debug_assert!(knobs.quality >= 0.0, "a hand's quality must count for it");
+        let mut card_types = [[NO_TYPE; 256]; 2];
         let mut pitches = [0; 6];
         for id in rules.defense_deck.ids() {
             if let Card::Pitch(p) = rules.defense_deck.card(id) {
                 pitches[pi(p)] += 1;
+                card_types[1][usize::from(id.0)] = pi(p) as u8;
             }
         }
         let mut responses = [0; 6];
         for id in rules.offense_deck.ids() {
             if let Card::Response(r) = rules.offense_deck.card(id) {
                 responses[ri(r)] += 1;
+                card_types[0][usize::from(id.0)] = ri(r) as u8;
             }
         }
         let deck = responses.iter().sum::<u32>();
@@ -383,6 +398,7 @@ impl CardBook {
         let mut book = Self {
             id: 0,
             knobs,
+            card_types,
             pitches,
             responses,
             offense_cards: deck,
@@ -626,13 +642,13 @@ impl Cards {
 
     /// What the hands one side may keep are worth to this manager as they
     /// are (`drawn_value` without a draw, read from the book's tables by
-    /// shape, as `CardBook::worth_now` does), with the pitches seen copied
-    /// once, for valuing many hands in a row.
+    /// shape, as `CardBook::worth_now` does), for valuing many hands in a
+    /// row.
     fn kept_values(&self, defense: bool) -> KeptValues<'_> {
         KeptValues {
             book: &self.book,
             defense,
-            seen: self.seen,
+            seen: &self.seen,
             seen_total: self.seen_total,
         }
     }
@@ -649,7 +665,7 @@ impl Cards {
 struct KeptValues<'b> {
     book: &'b CardBook,
     defense: bool,
-    seen: [f32; 6],
+    seen: &'b [f32; 6],
     seen_total: f32,
 }
 
@@ -719,34 +735,20 @@ impl<'a> Plate<'a> {
         Self { edge, ..self }
     }
 
-    fn pitch(&self, id: CardId) -> Option<Pitch> {
-        match self.rules.defense_deck.card(id) {
-            Card::Pitch(p) => Some(p),
-            Card::Response(_) | Card::Immediate(_) => None,
-        }
-    }
-
-    fn response(&self, id: CardId) -> Option<Response> {
-        match self.rules.offense_deck.card(id) {
-            Card::Response(r) => Some(r),
-            Card::Pitch(_) | Card::Immediate(_) => None,
-        }
+    /// The types of the cards of one deck by id (`CardBook::card_types`).
+    fn card_types(&self, defense: bool) -> &'a [u8; 256] {
+        &self.cards.book.card_types[usize::from(defense)]
     }
 
     /// A hand of one deck counted by type.
     fn types(&self, defense: bool, hand: &[CardId]) -> Types {
-        let mut types = [0; 6];
+        let card_types = self.card_types(defense);
+        // The last place counts the cards of no type.
+        let mut types = [0; 7];
         for &c in hand {
-            let i = if defense {
-                self.pitch(c).map(pi)
-            } else {
-                self.response(c).map(ri)
-            };
-            if let Some(i) = i {
-                types[i] += 1;
-            }
+            types[usize::from(card_types[usize::from(c.0)])] += 1;
         }
-        types
+        std::array::from_fn(|i| types[i])
     }
 
     /// Where the cards of each kind stand in a hand of one deck (a hand
@@ -755,13 +757,10 @@ impl<'a> Plate<'a> {
         let mut types: Types = [0; 6];
         let (mut order, mut kinds) = ([0usize; 6], 0);
         let mut at = [[0usize; 2]; 6];
+        let card_types = self.card_types(defense);
         for (i, &c) in hand.iter().take(256).enumerate() {
-            let kind = if defense {
-                self.pitch(c).map(pi)
-            } else {
-                self.response(c).map(ri)
-            };
-            if let Some(k) = kind {
+            let k = usize::from(card_types[usize::from(c.0)]);
+            if k != usize::from(NO_TYPE) {
                 if types[k] == 0 {
                     order[kinds] = k;
                     kinds += 1;
@@ -814,14 +813,16 @@ impl<'a> Plate<'a> {
     /// pitch type, best first.
     fn answers(&self) -> Answers {
         let worth = OUTCOMES.map(|o| self.outcome_value(o));
+        let by_response = Pitch::ALL
+            .map(|p| Response::ALL.map(|r| worth[self.rules.outcomes.get(p, r) as usize]));
         Answers {
             worth,
-            by_pitch: Pitch::ALL.map(|p| {
-                let mut values =
-                    Response::ALL.map(|r| (worth[self.rules.outcomes.get(p, r) as usize], ri(r)));
+            by_pitch: by_response.map(|values| {
+                let mut values: [(f32, usize); 6] = std::array::from_fn(|r| (values[r], r));
                 values.sort_by(|a, b| b.0.total_cmp(&a.0));
                 values
             }),
+            by_response,
         }
     }
 
@@ -890,14 +891,19 @@ impl<'a> Plate<'a> {
             None => self.against(&pool, batter_hand),
         };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
+        let card_types = self.card_types(true);
         for &id in hand {
-            let Some(p) = self.pitch(id) else { continue };
-            if let Some(kept) = &mut best[pi(p)].1 {
+            let p = usize::from(card_types[usize::from(id.0)]);
+            // A card of no type has no place.
+            let Some((value, kept)) = best.get_mut(p) else {
+                continue;
+            };
+            if let Some(kept) = kept {
                 *kept = id.min(*kept);
             } else {
                 // Pitches the batter hits less far are worth less to him.
-                let value = against[pi(p)] + EDGE_VALUE * f32::from(self.edge[pi(p) / 2]);
-                best[pi(p)] = (value, Some(id));
+                *value = against[p] + EDGE_VALUE * f32::from(self.edge[p / 2]);
+                *kept = Some(id);
             }
         }
         let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
@@ -914,32 +920,34 @@ impl<'a> Plate<'a> {
     /// its type.
     pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
         let mut types: Types = [0; 6];
-        let mut lowest: [Option<CardId>; 6] = [None; 6];
+        // The lowest card of each type held (of a type not held, none).
+        let mut lowest = [CardId(u8::MAX); 6];
+        let card_types = self.card_types(false);
         for &c in hand {
-            if let Some(r) = self.response(c) {
-                types[ri(r)] += 1;
-                let low = &mut lowest[ri(r)];
-                *low = Some(low.map_or(c, |l| l.min(c)));
+            let r = usize::from(card_types[usize::from(c.0)]);
+            // A card of no type has no place.
+            if let Some(low) = lowest.get_mut(r) {
+                types[r] += 1;
+                *low = c.min(*low);
             }
         }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
-        let worth = self.tabled_answers().worth;
+        let answers = self.tabled_answers();
+        let worth = &answers.by_response[pi(p)];
         let kept = self.cards.kept_values(false);
-        let mut best: Option<(f32, Response)> = None;
-        for r in Response::ALL {
-            let n = types[ri(r)];
+        let mut best: Option<(f32, usize)> = None;
+        for (r, &n) in types.iter().enumerate() {
             if n == 0 {
                 continue;
             }
             // The shape of the hand kept, from the whole hand's.
-            let kept_shape = whole - shape_drop(n, ri(r));
-            let value = worth[self.rules.outcomes.get(p, r) as usize]
-                + kept.value(kept.quality(kept_shape), cards - 1);
+            let kept_shape = whole - shape_drop(n, r);
+            let value = worth[r] + kept.value(kept.quality(kept_shape), cards - 1);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, r));
             }
         }
-        lowest[ri(best?.1)]
+        best.map(|(_, r)| lowest[r])
     }
 
     /// The draw or discard before the first pitch: the count it costs plus
@@ -967,11 +975,13 @@ impl<'a> Plate<'a> {
         // discard names depends on the hand's order): it is recalled, by
         // both packed in 24 bits when they fit.
         let book = &self.cards.book;
-        let key = (defense
-            && self.balls <= 7
-            && self.strikes <= 7
-            && types.iter().all(|&n| n <= 7))
-        .then(|| pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21);
+        let key = if defense {
+            (self.balls <= 7 && self.strikes <= 7 && types.iter().all(|&n| n <= 7)).then(|| {
+                pack(&types) as u32 | u32::from(self.balls) << 18 | u32::from(self.strikes) << 21
+            })
+        } else {
+            None
+        };
         if let Some(drawn) = key.and_then(|key| recall_choice(book.id, key)) {
             let memo = if drawn == 0 {
                 Memo::Keep

@@ -10,17 +10,31 @@
 //! He makes no other changes.
 
 use crate::agent::{Legal, View};
-use crate::engine::{Action, Engine, Phase};
+use crate::engine::{Action, Engine, Phase, Players};
 
 /// The earliest inning a closer's role may start at to count as one.
 const CLOSER_FROM: u8 = 8;
 
-/// A pitching change, when the manager wants one now.
+/// A pitching change, when the manager wants one now. Inlined: at every
+/// memorandum of a game without Player cards or substitution rules, and
+/// of the side at bat, it is `None` at once.
+#[inline(always)]
 pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
     let players = engine.players?;
-    if view.batting() {
+    if view.batting() || engine.rules.substitution.is_none() {
         return None;
     }
+    fielding_change(engine, players, view, legal)
+}
+
+/// `change` for the side in the field of a game with Player cards and
+/// substitution rules.
+fn fielding_change(
+    engine: Engine<'_>,
+    players: &Players,
+    view: &View<'_>,
+    legal: &Legal<'_>,
+) -> Option<Action> {
     let side = view.side();
     let dugout = view.dugout(side);
     let forced = matches!(view.phase(), Phase::Relief { .. });

@@ -64,13 +64,26 @@ pub struct HeuristicAgent<'a> {
 /// field.
 pub(crate) struct Table<'a> {
     engine: Engine<'a>,
-    /// The side in the field at the decision being planned.
+    /// The side in the field at the decision being planned (set by
+    /// `at_decision` for the choices that read it).
     defense: Side,
     /// Who plays each position of the defense now.
     fielding: [u8; 9],
 }
 
 impl Table<'_> {
+    /// The table at the decision `view` shows: who is in the field, and
+    /// who plays where.
+    fn at_decision(&mut self, view: &View<'_>) -> &Self {
+        self.defense = if view.batting() {
+            view.side().other()
+        } else {
+            view.side()
+        };
+        self.fielding = view.dugout(self.defense).fielding;
+        self
+    }
+
     /// The batter's edge over the pitcher for each pitch type (fastball,
     /// curveball, dropball): his batting value less the pitcher's
     /// pitching value and Status cell, from the cards both managers see;
@@ -157,13 +170,7 @@ impl<'a> HeuristicAgent<'a> {
     /// every choice of the game.
     #[inline(always)]
     fn plan(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
-        self.table.defense = if view.batting() {
-            view.side().other()
-        } else {
-            view.side()
-        };
-        self.table.fielding = view.dugout(self.table.defense).fielding;
-        let t = &self.table;
+        let engine = self.table.engine;
         let (_, _, _, balls, strikes) = view.situation();
         // A change is one of the legal actions; so is a run one of the
         // legal runs, a runner sent after a missed fly one of the legal
@@ -176,21 +183,21 @@ impl<'a> HeuristicAgent<'a> {
             // The field's standard placement (the one the engine offers
             // first); it is sound.
             Phase::Position => {
-                if let Some(change) = bullpen::change(t.engine, view, legal) {
+                if let Some(change) = bullpen::change(engine, view, legal) {
                     return Some(change);
                 }
                 self.checked = false;
-                let squares = t.engine.field.standard_positions();
+                let squares = engine.field.standard_positions();
                 self.home = squares.try_into().ok();
                 Some(Action::Position(squares.to_vec()))
             }
             Phase::Relief { .. } => {
-                let change = bullpen::change(t.engine, view, legal);
+                let change = bullpen::change(engine, view, legal);
                 self.checked = change.is_some();
                 change
             }
             Phase::Memorandum { .. } => {
-                if let Some(change) = bullpen::change(t.engine, view, legal) {
+                if let Some(change) = bullpen::change(engine, view, legal) {
                     return Some(change);
                 }
                 let defense = !view.batting();
@@ -200,40 +207,30 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
-                Plate::new(
-                    t.engine.rules,
-                    &self.cards,
-                    (balls, strikes),
-                    view.runners(),
-                )
-                .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
-                .map(Action::Memo)
+                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                    .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
+                    .map(Action::Memo)
             }
             Phase::Pitch => {
                 let hands = view.hands();
-                let deck = &t.engine.rules.defense_deck;
+                let deck = &engine.rules.defense_deck;
                 let playable = playable_cards(&mut self.playable, deck, &hands.defense, legal);
                 if let Some(strike_out) = specials::immediate(deck, playable) {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
-                let edge = t.edge(view);
+                let edge = self.table.at_decision(view).edge(view);
                 let stream = &mut self.stream;
-                Plate::new(
-                    t.engine.rules,
-                    &self.cards,
-                    (balls, strikes),
-                    view.runners(),
-                )
-                .with_edge(edge)
-                .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
-                .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
-                .or_else(|| specials::swap(&hands.defense, legal))
+                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                    .with_edge(edge)
+                    .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
+                    .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
+                    .or_else(|| specials::swap(&hands.defense, legal))
             }
             Phase::Response { pitch } => {
-                let deck = &t.engine.rules.offense_deck;
+                let deck = &engine.rules.offense_deck;
                 let hand = &view.hands().offense;
-                let Card::Pitch(p) = t.engine.rules.defense_deck.card(*pitch) else {
+                let Card::Pitch(p) = engine.rules.defense_deck.card(*pitch) else {
                     // An immediate pitch: give up the least useful card.
                     self.checked = false;
                     return specials::give_up(deck, hand).map(Action::Respond);
@@ -243,23 +240,18 @@ impl<'a> HeuristicAgent<'a> {
                 if let Some(hit) = specials::immediate(deck, playable) {
                     return Some(Action::Respond(hit));
                 }
-                Plate::new(
-                    t.engine.rules,
-                    &self.cards,
-                    (balls, strikes),
-                    view.runners(),
-                )
-                .choose_response(p, playable)
-                .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
-                .or_else(|| specials::swap(hand, legal))
+                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                    .choose_response(p, playable)
+                    .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
+                    .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => {
                 self.checked = false;
-                running::texas(t, view)
+                running::texas(self.table.at_decision(view), view)
             }
             Phase::Defense => {
                 let action = fielding::defend(
-                    t,
+                    self.table.at_decision(view),
                     view,
                     legal,
                     self.home.as_ref().unwrap_or(view.fielders()),
@@ -276,7 +268,7 @@ impl<'a> HeuristicAgent<'a> {
                 );
                 action
             }
-            Phase::Run => running::advance(t, view, legal.advances()),
+            Phase::Run => running::advance(self.table.at_decision(view), view, legal.advances()),
             Phase::MissAdvance { .. } => running::send(legal.actions()),
             _ => {
                 self.checked = false;
@@ -288,7 +280,9 @@ impl<'a> HeuristicAgent<'a> {
 
 /// The cards of `hand` (from `deck`) the rules let him play now, listed in
 /// `out` when the rules must be asked: only a special card's play is ever
-/// limited, so in a deck without specials it is the whole hand.
+/// limited, so in a deck without specials it is the whole hand. Inlined:
+/// every pitch and response asks.
+#[inline(always)]
 fn playable_cards<'h>(
     out: &'h mut Vec<CardId>,
     deck: &DeckList,
