@@ -81,9 +81,26 @@ pub(super) fn advance(
         };
         worth_between(chance, at, ahead)
     };
+    // What a runner stopping short of each base is worth: the same on
+    // every circle of the gap but for the circles run (added below).
+    let mut gaps: [Option<f32>; 4] = [None; 4];
+    // The runs offered, a bit each (none is longer than 20 circles).
+    let offered = advances.fold(0u32, |runs, n| runs | 1 << n);
+    // Whether he may stop on the base at circle `base`, short of the
+    // plate, without running into the ball: the base is worth more than
+    // any circle short of it, whatever the risk there, so those circles
+    // need not be weighed.
+    let stops_on = |base: u8| {
+        base < 20
+            && offered & 1 << (base - runner.pos) != 0
+            && !held_base.is_some_and(|b| runner.pos < b && base >= b)
+    };
     let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
-    for n in advances {
+    let mut runs = offered;
+    while runs != 0 {
+        let n = runs.trailing_zeros() as u8;
+        runs &= runs - 1;
         let to = runner.pos + n;
         let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
             match collision.filter(|_| to >= 20) {
@@ -116,7 +133,14 @@ pub(super) fn advance(
             };
             if behind { stay - BLOCKING } else { stay }
         } else {
-            between(to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
+            let ahead = (to / 5 + 1) * 5;
+            if stops_on(ahead) {
+                debug_assert!(worth_between(0.0, to, ahead) + 0.004 < value_on(ahead));
+                continue;
+            }
+            // Short of home plate: one of the four gaps.
+            let gap = &mut gaps[usize::from(to / 5)];
+            *gap.get_or_insert_with(|| between(to, ahead)) + 0.001 * f32::from(to % 5)
         };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, n));
