@@ -131,22 +131,25 @@ fn go_home(
             runners.iter().any(|r| r.pos < circle)
         })
     };
-    // (steps from his place, fielder), furthest first.
-    let mut order = [(0u8, 0u8); 9];
+    // (steps from his place, fielder), furthest first, each packed in a
+    // u16 (steps in the high byte) so that they compare at once.
+    let mut order = [0u16; 9];
     let mut away = 0;
     for f in 0..9u8 {
         let at = fielders[usize::from(f)];
-        let d = t.engine.field.king_distance(at, home[usize::from(f)]);
-        if d > 0 && Some(f) != holder && !guarding(at) {
-            order[away] = (d, f);
+        let place = home[usize::from(f)];
+        if at != place && Some(f) != holder && !guarding(at) {
+            let d = t.engine.field.king_distance(at, place);
+            order[away] = u16::from_be_bytes([d, f]);
             away += 1;
         }
     }
     let order = &mut order[..away];
-    order.sort_unstable_by_key(|&(d, f)| (std::cmp::Reverse(d), std::cmp::Reverse(f)));
-    order
-        .iter()
-        .find_map(|&(_, f)| step_toward(t, legal, fielders, f, home[usize::from(f)]))
+    order.sort_unstable_by(|a, b| b.cmp(a));
+    order.iter().find_map(|&away| {
+        let [_, f] = away.to_be_bytes();
+        step_toward(t, legal, fielders, f, home[usize::from(f)])
+    })
 }
 
 /// The fielder whose action points make the turn's budget: the one who

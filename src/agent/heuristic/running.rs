@@ -179,12 +179,20 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
             let budget = t.points(by);
+            // The best chance of a throw to a square somebody covers (is
+            // he there, only asked when the throw would be likelier).
             squares
                 .iter()
                 .filter(|&&sq| sq != from)
-                .filter(|&&sq| reachable(t, fielders, by, sq, budget.saturating_sub(1)))
-                .map(|&sq| throw_chance(t.engine.field.king_distance(from, sq), 0))
-                .fold(0.0, f32::max)
+                .fold(0.0, |best, &sq| {
+                    let chance = throw_chance(t.engine.field.king_distance(from, sq), 0);
+                    let covered = || reachable(t, fielders, by, sq, budget.saturating_sub(1));
+                    if chance > best && covered() {
+                        chance
+                    } else {
+                        best
+                    }
+                })
         }
         Ball::Thrown { at, to, .. } => {
             let sq = fielders[usize::from(to)];
@@ -217,9 +225,15 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
             let spare = budget - steps - 2;
             squares
                 .iter()
-                .filter(|&&sq| sq != at && reachable(t, fielders, f, sq, spare))
-                .map(|&sq| pickup * throw_chance(t.engine.field.king_distance(at, sq), 0))
-                .fold(0.0, f32::max)
+                .filter(|&&sq| sq != at)
+                .fold(0.0, |best, &sq| {
+                    let chance = pickup * throw_chance(t.engine.field.king_distance(at, sq), 0);
+                    if chance > best && reachable(t, fielders, f, sq, spare) {
+                        chance
+                    } else {
+                        best
+                    }
+                })
         }
         Ball::Dead => 0.0,
     }
