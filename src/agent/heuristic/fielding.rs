@@ -276,29 +276,33 @@ fn loose(
             }
         }
     }
-    // Whoever is nearest goes for it; if his way is blocked, the next: the
-    // two least (distance, fielder), least first, each packed in a u16
-    // (distance in the high byte) so that they compare at once; none is
-    // u16::MAX.
+    // Whoever is nearest goes for it; if his way is blocked, the next (only
+    // then looked for). The nearest is the least (distance, fielder), each
+    // packed in a u16 (distance in the high byte) so that they compare at
+    // once.
     let may_chase = may_chase(t, ball, at);
-    let mut nearest = [u16::MAX; 2];
-    for f in (0..9u8).filter(|&f| may_chase(f)) {
-        let d = t.engine.field.king_distance(fielders[usize::from(f)], at);
-        let near = u16::from_be_bytes([d, f]);
-        if near < nearest[0] {
-            nearest = [near, nearest[0]];
-        } else if near < nearest[1] {
-            nearest[1] = near;
-        }
-    }
-    let nearest = nearest.into_iter().filter(|&n| n != u16::MAX);
-    for [_, f] in nearest.map(u16::to_be_bytes) {
+    let nearest = |passed: Option<u8>| {
+        (0..9u8)
+            .filter(|&f| may_chase(f) && Some(f) != passed)
+            .map(|f| {
+                let d = t.engine.field.king_distance(fielders[usize::from(f)], at);
+                u16::from_be_bytes([d, f])
+            })
+            .min()
+            .map(|near| near.to_be_bytes()[1])
+    };
+    let mut passed = None;
+    for _ in 0..2 {
+        let Some(f) = nearest(passed) else {
+            break;
+        };
         if fielders[usize::from(f)] == at {
             break;
         }
         if let Some(step) = step_toward(t, legal, fielders, f, at) {
             return Some(step);
         }
+        passed = Some(f);
     }
     cover_move(t, view, legal, play.budget, chasing())
 }

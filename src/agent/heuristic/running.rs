@@ -86,15 +86,18 @@ pub(super) fn advance(
     let mut gaps: [Option<f32>; 4] = [None; 4];
     // The runs offered, a bit each (none is longer than 20 circles).
     let offered = advances.fold(0u32, |runs, n| runs | 1 << n);
-    // Whether he may stop on the base at circle `base`, short of the
-    // plate, without running into the ball: the base is worth more than
-    // any circle short of it, whatever the risk there, so those circles
+    // The gaps short of a base he may stop on (a bit each, by the base
+    // behind), without running into the ball: the base is worth more than
+    // any circle of its gap, whatever the risk there, so those circles
     // need not be weighed.
-    let stops_on = |base: u8| {
-        base < 20
-            && offered & 1 << (base - runner.pos) != 0
-            && !held_base.is_some_and(|b| runner.pos < b && base >= b)
-    };
+    let outrun = [5u8, 10, 15]
+        .into_iter()
+        .filter(|&base| {
+            base > runner.pos
+                && offered & 1 << (base - runner.pos) != 0
+                && !held_base.is_some_and(|b| runner.pos < b && base >= b)
+        })
+        .fold(0u8, |gaps, base| gaps | 1 << (base / 5 - 1));
     let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
     let mut runs = offered;
@@ -134,7 +137,7 @@ pub(super) fn advance(
             if behind { stay - BLOCKING } else { stay }
         } else {
             let ahead = (to / 5 + 1) * 5;
-            if stops_on(ahead) {
+            if outrun & 1 << (to / 5) != 0 {
                 debug_assert!(worth_between(0.0, to, ahead) + 0.004 < value_on(ahead));
                 continue;
             }
@@ -179,15 +182,16 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
             let budget = t.points(by);
-            // The best chance of a throw to a square somebody covers (is
-            // he there, only asked when the throw would be likelier).
+            // The best chance of a throw to a square somebody covers;
+            // whether he does is asked only when the throw would be
+            // likelier than the best so far.
+            let steps = budget.saturating_sub(1);
             squares
                 .iter()
                 .filter(|&&sq| sq != from)
                 .fold(0.0, |best, &sq| {
                     let chance = throw_chance(t.engine.field.king_distance(from, sq), 0);
-                    let covered = || reachable(t, fielders, by, sq, budget.saturating_sub(1));
-                    if chance > best && covered() {
+                    if chance > best && reachable(t, fielders, by, sq, steps) {
                         chance
                     } else {
                         best
