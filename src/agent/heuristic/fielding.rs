@@ -471,6 +471,11 @@ fn walker_for(
     sq: SquareId,
     budget: u8,
 ) -> Option<(u8, u8)> {
+    // Nobody stands there: a walker needs a step at least, and a point
+    // left for the throw.
+    if budget < 2 {
+        return None;
+    }
     let may_stand = may_stand(t, sq);
     let catcher_may = sq == t.engine.field.catcher();
     // The least (steps, fielder).
