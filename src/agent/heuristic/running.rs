@@ -81,9 +81,29 @@ pub(super) fn advance(
         };
         worth_between(chance, at, ahead)
     };
+    // What a runner stopping short of each base is worth: the same on
+    // every circle of the gap but for the circles run (added below).
+    let mut gaps: [Option<f32>; 4] = [None; 4];
+    // The runs offered, a bit each (none is longer than 20 circles).
+    let offered = advances.fold(0u32, |runs, n| runs | 1 << n);
+    // The gaps short of a base he may stop on (a bit each, by the base
+    // behind), without running into the ball: the base is worth more than
+    // any circle of its gap, whatever the risk there, so those circles
+    // need not be weighed.
+    let outrun = [5u8, 10, 15]
+        .into_iter()
+        .filter(|&base| {
+            base > runner.pos
+                && offered & 1 << (base - runner.pos) != 0
+                && !held_base.is_some_and(|b| runner.pos < b && base >= b)
+        })
+        .fold(0u8, |gaps, base| gaps | 1 << (base / 5 - 1));
     let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
-    for n in advances {
+    let mut runs = offered;
+    while runs != 0 {
+        let n = runs.trailing_zeros() as u8;
+        runs &= runs - 1;
         let to = runner.pos + n;
         let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
             match collision.filter(|_| to >= 20) {
@@ -116,7 +136,14 @@ pub(super) fn advance(
             };
             if behind { stay - BLOCKING } else { stay }
         } else {
-            between(to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
+            let ahead = (to / 5 + 1) * 5;
+            if outrun & 1 << (to / 5) != 0 {
+                debug_assert!(worth_between(0.0, to, ahead) + 0.004 < value_on(ahead));
+                continue;
+            }
+            // Short of home plate: one of the four gaps.
+            let gap = &mut gaps[usize::from(to / 5)];
+            *gap.get_or_insert_with(|| between(to, ahead)) + 0.001 * f32::from(to % 5)
         };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, n));
@@ -155,12 +182,21 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
             let budget = t.points(by);
+            // The best chance of a throw to a square somebody covers;
+            // whether he does is asked only when the throw would be
+            // likelier than the best so far.
+            let steps = budget.saturating_sub(1);
             squares
                 .iter()
                 .filter(|&&sq| sq != from)
-                .filter(|&&sq| reachable(t, fielders, by, sq, budget.saturating_sub(1)))
-                .map(|&sq| throw_chance(t.engine.field.king_distance(from, sq), 0))
-                .fold(0.0, f32::max)
+                .fold(0.0, |best, &sq| {
+                    let chance = throw_chance(t.engine.field.king_distance(from, sq), 0);
+                    if chance > best && reachable(t, fielders, by, sq, steps) {
+                        chance
+                    } else {
+                        best
+                    }
+                })
         }
         Ball::Thrown { at, to, .. } => {
             let sq = fielders[usize::from(to)];
@@ -193,9 +229,15 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
             let spare = budget - steps - 2;
             squares
                 .iter()
-                .filter(|&&sq| sq != at && reachable(t, fielders, f, sq, spare))
-                .map(|&sq| pickup * throw_chance(t.engine.field.king_distance(at, sq), 0))
-                .fold(0.0, f32::max)
+                .filter(|&&sq| sq != at)
+                .fold(0.0, |best, &sq| {
+                    let chance = pickup * throw_chance(t.engine.field.king_distance(at, sq), 0);
+                    if chance > best && reachable(t, fielders, f, sq, spare) {
+                        chance
+                    } else {
+                        best
+                    }
+                })
         }
         Ball::Dead => 0.0,
     }
