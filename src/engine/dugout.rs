@@ -282,7 +282,7 @@ impl Engine<'_> {
             return Vec::new();
         }
         (0..changes.roster.len() as u8)
-            .filter(|&player| changes.may_come_in(player) && changes.allow(player, replaced))
+            .filter(|&player| changes.allow(player, replaced))
             .collect()
     }
 

@@ -91,7 +91,7 @@ impl Engine<'_> {
             out.extend_from_slice(hand);
         } else {
             let list = self.deck_list(deck);
-            out.extend(hand.iter().filter(|&&c| list.special(c).is_none()));
+            out.extend(hand.iter().filter(|&&c| !list.is_special(c)));
         }
     }
 
