@@ -195,7 +195,10 @@ impl Engine<'_> {
         Some(special)
     }
 
-    /// Plays special card `special` (card `id` of `deck`) from a hand.
+    /// Plays special card `special` (card `id` of `deck`) from a hand. Out
+    /// of line: most cards played are normal ones, for which
+    /// `play_special` is only a look-up.
+    #[inline(never)]
     fn play_special_card(
         &self,
         state: &mut State,
