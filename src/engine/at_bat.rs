@@ -80,27 +80,39 @@ impl Engine<'_> {
     /// manager's own choice (or straight on when nothing is left to choose).
     pub(crate) fn start_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {
         let deck = Self::deck_of(side, state);
-        let forced = &self.rules.forced_draw;
+        let draw_to = self.rules.forced_draw.new_batter_draw_to;
         let held = state.hands[side.index()].of(deck).len() as u8;
-        if held < forced.new_batter_draw_to {
-            // The forced draw is this manager's memorandum choice for the
-            // batter, priced by the line for the cards drawn together.
-            let missing = forced.new_batter_draw_to - held;
-            self.draw(state, side, deck, missing, true, events);
-            let table = self.memo_table(side, state);
-            let price = table.price(true, missing).unwrap_or(CountChange {
-                balls: table.draw_1.balls * missing,
-                strikes: table.draw_1.strikes * missing,
-            });
-            state.memo_done[side.index()] = true;
-            if self.charge(state, Self::memo_rule(side, state), price, events) {
-                return;
-            }
+        if held < draw_to && self.forced_memo_draw(state, side, deck, draw_to - held, events) {
+            return;
         }
         state.phase = Phase::Memorandum { side };
         if state.memo_done[side.index()] {
             self.finish_memo(state, side, events);
         }
+    }
+
+    /// The forced draw of the `missing` cards of a hand short before a new
+    /// batter: it is this manager's memorandum choice for the batter,
+    /// priced by the line for the cards drawn together. Returns whether
+    /// the price ended the at-bat. Out of line: a hand is seldom short, and
+    /// `start_memo` opens every memorandum.
+    #[inline(never)]
+    fn forced_memo_draw(
+        &self,
+        state: &mut State,
+        side: Side,
+        deck: DeckKind,
+        missing: u8,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        self.draw(state, side, deck, missing, true, events);
+        let table = self.memo_table(side, state);
+        let price = table.price(true, missing).unwrap_or(CountChange {
+            balls: table.draw_1.balls * missing,
+            strikes: table.draw_1.strikes * missing,
+        });
+        state.memo_done[side.index()] = true;
+        self.charge(state, Self::memo_rule(side, state), price, events)
     }
 
     fn finish_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {

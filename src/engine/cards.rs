@@ -145,6 +145,13 @@ impl DeckList {
         self.specials.get(usize::from(index))
     }
 
+    /// Whether a card is a special card: `special` without fetching it.
+    pub fn is_special(&self, id: CardId) -> bool {
+        self.special_of
+            .get(usize::from(id.0))
+            .is_some_and(Option::is_some)
+    }
+
     /// Whether the deck holds any special card.
     pub fn has_specials(&self) -> bool {
         !self.specials.is_empty()

@@ -84,10 +84,7 @@ impl Engine<'_> {
         let relief = state.dugouts[side.index()].relief;
         let rolled = rules.initial.int(&[
             Arg::Int(i64::from(die)),
-            Arg::Name(
-                card.counted_role(|r| self.rules.roles.contains_key(r))
-                    .code(),
-            ),
+            Arg::Name(self.rules.pitcher_role(card).code()),
             Arg::Bool(relief),
         ])?;
         // A starter in a shorter game loses the innings not played
@@ -285,7 +282,7 @@ impl Engine<'_> {
             return Vec::new();
         }
         (0..changes.roster.len() as u8)
-            .filter(|&player| changes.may_come_in(player) && changes.allow(player, replaced))
+            .filter(|&player| changes.allow(player, replaced))
             .collect()
     }
 
@@ -389,29 +386,28 @@ impl<'a> Changes<'a> {
         let players = engine.players?;
         let (sub, lineup) = engine.rules.substitution.as_ref()?;
         let dugout = &state.dugouts[side.index()];
-        let mut in_game = [0u64; 4];
-        for &i in dugout.batting.iter().chain(&dugout.fielding) {
-            in_game[usize::from(i / 64)] |= 1 << (i % 64);
-        }
         let roster = players.roster(side);
-        let mut changes = Changes {
+        let mut in_game = [0u64; 4];
+        let mut stars = 0;
+        // A player who bats and fields counts once.
+        for &i in dugout.batting.iter().chain(&dugout.fielding) {
+            let (word, bit) = (&mut in_game[usize::from(i / 64)], 1 << (i % 64));
+            if *word & bit == 0 {
+                *word |= bit;
+                stars += roster.get(usize::from(i)).map_or(0, |c| u32::from(c.star));
+            }
+        }
+        Some(Changes {
             pitcher_only,
             may_return: sub.replaced_may_return,
             star_max: u32::from(lineup.star_quality_max),
             roster,
             dugout,
             in_game,
-            stars: 0,
+            stars,
             rules: engine.rules,
             inning: state.inning,
-        };
-        changes.stars = roster
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| changes.plays(i as u8))
-            .map(|(_, c)| u32::from(c.star))
-            .sum();
-        Some(changes)
+        })
     }
 
     /// Whether roster index `i` is in the game.

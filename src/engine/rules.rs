@@ -18,7 +18,7 @@ use crate::ruleset::schema::{
     CountLimits, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw,
     Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop,
     LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials,
-    OutWays, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, Roles, Run, RunHome,
+    OutWays, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles, Run, RunHome,
     ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas,
     TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
 };
@@ -571,8 +571,9 @@ pub struct GameRules {
     /// `defense.costs`.
     pub costs: Costs,
     /// `players.roles`: where each role fields and when a pitcher may
-    /// pitch.
-    pub roles: Roles,
+    /// pitch, by `Role as usize` (`None` for a role the rules do not
+    /// know), so that asking costs no hashing.
+    roles: [Option<RoleSpec>; Role::ALL.len()],
     /// `players.cards`: whether the Player cards' values are in play.
     pub player_cards: PlayerCards,
     /// `offense.long_runs` tabulated (major.3.12.long-runs): the BASE RUN
@@ -730,7 +731,13 @@ impl GameRules {
                 },
                 force: r.value("offense.force")?,
                 costs: r.value("defense.costs")?,
-                roles: r.value("players.roles")?,
+                roles: r.value::<Roles>("players.roles").map(|roles| {
+                    let mut by_role = [None; Role::ALL.len()];
+                    for (&role, &spec) in &roles {
+                        by_role[role as usize] = Some(spec);
+                    }
+                    by_role
+                })?,
                 player_cards: r.value("players.cards")?,
                 long_runs: if r.ruleset.rules.contains_key("offense.long_runs") {
                     Some(r.long_run_table("offense.long_runs")?)
@@ -767,15 +774,13 @@ impl GameRules {
     /// role it counts as (a pitcher's MAJOR role where the rules know it);
     /// `None` for a card that does not pitch.
     pub fn pitcher_use(&self, card: &PlayerCard) -> Option<PitcherUse> {
-        self.roles
-            .get(&self.pitcher_role(card))
-            .and_then(|spec| spec.pitches)
+        self.roles[self.pitcher_role(card) as usize].and_then(|spec| spec.pitches)
     }
 
     /// The role these rules count a card under (`PlayerCard::counted_role`
     /// with the roles they know).
     pub fn pitcher_role(&self, card: &PlayerCard) -> Role {
-        card.counted_role(|r| self.roles.contains_key(r))
+        card.counted_role(|&r| self.roles[r as usize].is_some())
     }
 
     /// The clause a rule key cites (`"engine"` for the engine's own

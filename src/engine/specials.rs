@@ -71,7 +71,8 @@ impl Engine<'_> {
     /// at a pitch the defense's cards `card_playable` allows, at a response
     /// the offense's cards `response_legal` allows (none in another phase).
     /// The same cards as asking about each, with the special cards' limits
-    /// read once.
+    /// read once: when they allow a special (or the pitch is immediate) the
+    /// whole hand is copied at once, else its normal cards.
     pub(crate) fn playable_cards(&self, state: &State, out: &mut Vec<CardId>) {
         let (side, deck, any) = match state.phase {
             Phase::Pitch => (state.defense(), DeckKind::Defense, false),
@@ -85,17 +86,12 @@ impl Engine<'_> {
             ),
             _ => return,
         };
-        let list = self.deck_list(deck);
-        let mut allowed = None;
         let hand = state.hands[side.index()].of(deck);
-        out.reserve(hand.len());
-        for &c in hand {
-            if any
-                || list.special(c).is_none()
-                || *allowed.get_or_insert_with(|| self.special_allowed(state, side, deck))
-            {
-                out.push(c);
-            }
+        if any || self.special_allowed(state, side, deck) {
+            out.extend_from_slice(hand);
+        } else {
+            let list = self.deck_list(deck);
+            out.extend(hand.iter().filter(|&&c| !list.is_special(c)));
         }
     }
 
@@ -199,7 +195,10 @@ impl Engine<'_> {
         Some(special)
     }
 
-    /// Plays special card `special` (card `id` of `deck`) from a hand.
+    /// Plays special card `special` (card `id` of `deck`) from a hand. Out
+    /// of line: most cards played are normal ones, for which
+    /// `play_special` is only a look-up.
+    #[inline(never)]
     fn play_special_card(
         &self,
         state: &mut State,

@@ -156,22 +156,29 @@ impl ShortList {
     /// Adds a number at the end.
     #[inline]
     pub fn push(&mut self, n: u8) {
+        if let Items::Inline { len, items } = &mut self.0
+            && let Some(slot) = items.get_mut(usize::from(*len))
+        {
+            *slot = n;
+            *len += 1;
+        } else {
+            self.push_on_heap(n);
+        }
+    }
+
+    /// `push` past the inline room: the list moves to the heap, or grows
+    /// there. Out of line, so that `push` inlines.
+    #[cold]
+    #[inline(never)]
+    fn push_on_heap(&mut self, n: u8) {
         match &mut self.0 {
-            Items::Inline { len, items } => {
-                if let Some(slot) = items.get_mut(usize::from(*len)) {
-                    *slot = n;
-                    *len += 1;
-                    return;
-                }
-            }
-            Items::Heap(numbers) => {
+            Items::Heap(numbers) => numbers.push(n),
+            Items::Inline { .. } => {
+                let mut numbers = self.to_vec();
                 numbers.push(n);
-                return;
+                self.0 = Items::Heap(numbers);
             }
         }
-        let mut numbers = self.to_vec();
-        numbers.push(n);
-        self.0 = Items::Heap(numbers);
     }
 
     /// Empties the list.
