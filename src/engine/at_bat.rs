@@ -62,17 +62,25 @@ impl Engine<'_> {
         self.count_complete(state, events)
     }
 
-    /// Ends the at-bat when the count is complete; the strikeout wins a tie
-    /// (the offense could not avoid its own draw).
+    /// Ends the at-bat when the count is complete (`end_on_count`).
     fn count_complete(&self, state: &mut State, events: &mut Vec<Event>) -> bool {
+        let limits = self.rules.count;
+        let complete = state.strikes >= limits.strikes || state.balls >= limits.balls;
+        if complete {
+            self.end_on_count(state, events);
+        }
+        complete
+    }
+
+    /// Ends the at-bat on a complete count; the strikeout wins a tie (the
+    /// offense could not avoid its own draw). Out of line: most charges
+    /// leave the count short, and `charge` stays small.
+    #[inline(never)]
+    fn end_on_count(&self, state: &mut State, events: &mut Vec<Event>) {
         if state.strikes >= self.rules.count.strikes {
             self.strikeout(state, events);
-            true
-        } else if state.balls >= self.rules.count.balls {
-            self.walk(state, events);
-            true
         } else {
-            false
+            self.walk(state, events);
         }
     }
 

@@ -1583,15 +1583,23 @@ impl Engine<'_> {
             && r.pos - r.last_base() < past
     }
 
+    /// A runner short of halfway goes back to the base he left
+    /// (`return_short_runners`), in a game whose diamond stop asks how far
+    /// past his base a runner is.
+    fn halfway_returns(&self, state: &mut State, events: &mut Vec<Event>) {
+        if self.rules.diamond_stop.only_if_past.is_some() {
+            self.return_short_runners(state, events);
+        }
+    }
+
     /// A runner short of halfway goes back to the base he left, unless a
     /// teammate stands on it or between (docs/rules-notes.md reads this as
     /// the FAQ's exception to "a base once passed cannot be gone back
     /// to"). He had reached that base before, so he is safe there. Runners
-    /// go back from the least advanced up.
-    fn halfway_returns(&self, state: &mut State, events: &mut Vec<Event>) {
-        if self.rules.diamond_stop.only_if_past.is_none() {
-            return;
-        }
+    /// go back from the least advanced up. Out of line, so that
+    /// `halfway_returns` costs a game without the rule one look-up.
+    #[inline(never)]
+    fn return_short_runners(&self, state: &mut State, events: &mut Vec<Event>) {
         state.runners.sort_by_key(|r| r.pos);
         for i in 0..state.runners.len() {
             let r = state.runners[i];
@@ -1884,6 +1892,10 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Ends the offense turn once every runner has moved. Out of line, so
+    /// that `next_runner`, which mostly hands the next runner his die, stays
+    /// short.
+    #[inline(never)]
     fn end_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
         events.push(ev("core.sequence", EventKind::OffenseTurnEnded));
         // The defense turn a dropped fly interrupted goes on with its
