@@ -214,8 +214,12 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Pitch => {
                 let hands = view.hands();
                 let deck = &engine.rules.defense_deck;
-                let playable = playable_cards(&mut self.playable, deck, &hands.defense, legal);
-                if let Some(strike_out) = specials::immediate(deck, playable) {
+                let (playable, any_special) =
+                    playable_cards(&mut self.playable, deck, &hands.defense, legal);
+                if let Some(strike_out) = any_special
+                    .then(|| specials::immediate(deck, playable))
+                    .flatten()
+                {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
@@ -224,7 +228,7 @@ impl<'a> HeuristicAgent<'a> {
                 Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .with_edge(edge)
                     .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
-                    .map(|c| Action::Pitch(specials::strongest(deck, playable, c)))
+                    .map(|c| Action::Pitch(specials::strongest(deck, playable, c, any_special)))
                     .or_else(|| specials::swap(&hands.defense, legal))
             }
             Phase::Response { pitch } => {
@@ -236,13 +240,16 @@ impl<'a> HeuristicAgent<'a> {
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
-                let playable = playable_cards(&mut self.playable, deck, hand, legal);
-                if let Some(hit) = specials::immediate(deck, playable) {
+                let (playable, any_special) = playable_cards(&mut self.playable, deck, hand, legal);
+                if let Some(hit) = any_special
+                    .then(|| specials::immediate(deck, playable))
+                    .flatten()
+                {
                     return Some(Action::Respond(hit));
                 }
                 Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .choose_response(p, playable)
-                    .map(|c| Action::Respond(specials::strongest(deck, playable, c)))
+                    .map(|c| Action::Respond(specials::strongest(deck, playable, c, any_special)))
                     .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => {
@@ -279,22 +286,23 @@ impl<'a> HeuristicAgent<'a> {
 }
 
 /// The cards of `hand` (from `deck`) the rules let him play now, listed in
-/// `out` when the rules must be asked: only a special card's play is ever
-/// limited, so in a deck without specials it is the whole hand. Inlined:
-/// every pitch and response asks.
+/// `out` when the rules must be asked, and whether a special card may be
+/// among them: only a special card's play is ever limited, so a hand
+/// without one (in a deck without specials, every hand) plays whole.
+/// Inlined: every pitch and response asks.
 #[inline(always)]
 fn playable_cards<'h>(
     out: &'h mut Vec<CardId>,
     deck: &DeckList,
     hand: &'h [CardId],
     legal: &Legal<'_>,
-) -> &'h [CardId] {
-    if !deck.has_specials() {
-        return hand;
+) -> (&'h [CardId], bool) {
+    if !deck.has_specials() || !hand.iter().any(|&c| deck.is_special(c)) {
+        return (hand, false);
     }
     out.clear();
     legal.playable(out);
-    out
+    (out, true)
 }
 
 impl Agent for HeuristicAgent<'_> {

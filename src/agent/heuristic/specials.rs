@@ -21,10 +21,16 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
 
 /// Among the playable cards that play as `chosen` does, the one with the
 /// highest special value (a normal card is worth 0), the lowest on a tie;
-/// `chosen` is the lowest of them. Inlined: without specials it is
+/// `chosen` is the lowest of them. Inlined: without specials among the
+/// playable cards (`any_special` false when there are none) it is
 /// `chosen`, and every pitch and response asks.
 #[inline]
-pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
+pub(super) fn strongest(
+    deck: &DeckList,
+    playable: &[CardId],
+    chosen: CardId,
+    any_special: bool,
+) -> CardId {
     debug_assert_eq!(
         playable
             .iter()
@@ -33,7 +39,8 @@ pub(super) fn strongest(deck: &DeckList, playable: &[CardId], chosen: CardId) ->
             .min(),
         Some(chosen)
     );
-    if !deck.has_specials() {
+    debug_assert!(any_special || !playable.iter().any(|&c| deck.is_special(c)));
+    if !any_special {
         // Every card is worth 0.
         return chosen;
     }
