@@ -418,90 +418,103 @@ impl<'a> Changes<'a> {
     /// Whether `player` is on the bench and may come in: never in the game
     /// before, unless the rules let players return.
     fn may_come_in(&self, player: u8) -> bool {
-        usize::from(player) < self.roster.len()
-            && !self.plays(player)
-            && (self.may_return || !self.dugout.gone.contains(&player))
+        self.bench_refusal(player).is_none()
+    }
+
+    /// Why `player` may not come in from the bench, if he may not.
+    fn bench_refusal(&self, player: u8) -> Option<Refusal> {
+        if usize::from(player) >= self.roster.len() {
+            Some(Refusal::NoSuchPlayer)
+        } else if self.plays(player) {
+            Some(Refusal::InGame)
+        } else if !self.may_return && self.dugout.gone.contains(&player) {
+            Some(Refusal::Gone)
+        } else {
+            None
+        }
     }
 
     /// Whether `player` may come in for `replaced`: a bench player of the
     /// same role, the players in the game then within the star cap.
     fn allow(&self, player: u8, replaced: u8) -> bool {
-        if !self.may_come_in(player)
-            || !self.plays(replaced)
-            || (self.pitcher_only && self.dugout.fielding[0] != replaced)
-        {
-            return false;
-        }
-        let (new, old) = (
-            &self.roster[usize::from(player)],
-            &self.roster[usize::from(replaced)],
-        );
-        new.position() == old.position()
-            && self.stars - u32::from(old.star) + u32::from(new.star) <= self.star_max
-            && (self.dugout.fielding[0] != replaced || self.may_relieve(new))
+        self.check(player, replaced).is_none()
     }
 
-    /// Why `allow` refuses `player` for `replaced`, if it does: the first
-    /// condition he fails, in `allow`'s order.
-    fn refusal(&self, player: u8, replaced: u8) -> Option<String> {
-        let name = |i: u8| {
-            self.roster
-                .get(usize::from(i))
-                .map_or_else(|| format!("roster player {i}"), |c| c.name.clone())
-        };
-        if usize::from(player) >= self.roster.len() {
-            return Some(format!(
-                "the roster has no player {player} (it has {})",
-                self.roster.len()
-            ));
-        }
-        if self.plays(player) {
-            return Some(format!("{} is in the game already", name(player)));
-        }
-        if !self.may_return && self.dugout.gone.contains(&player) {
-            return Some(format!(
-                "{} has left the game and may not come back",
-                name(player)
-            ));
+    /// The first condition `player` fails to come in for `replaced`, if
+    /// any.
+    fn check(&self, player: u8, replaced: u8) -> Option<Refusal> {
+        if let Some(refusal) = self.bench_refusal(player) {
+            return Some(refusal);
         }
         if !self.plays(replaced) {
-            return Some(format!("{} is not in the game", name(replaced)));
+            return Some(Refusal::ReplacedNotIn);
         }
         if self.pitcher_only && self.dugout.fielding[0] != replaced {
-            return Some("at a relief only the pitcher may be replaced".into());
+            return Some(Refusal::OnlyThePitcher);
         }
         let (new, old) = (
             &self.roster[usize::from(player)],
             &self.roster[usize::from(replaced)],
         );
         if new.position() != old.position() {
-            return Some(format!(
-                "{} plays {} and {} plays {}: a substitute plays the role of the player he replaces",
-                new.name,
-                new.position(),
-                old.name,
-                old.position()
-            ));
+            return Some(Refusal::OtherRole);
         }
         let stars = self.stars - u32::from(old.star) + u32::from(new.star);
         if stars > self.star_max {
-            return Some(format!(
-                "the players in the game would add up to {stars} stars, over the cap of {}",
-                self.star_max
-            ));
+            return Some(Refusal::OverStarCap(stars));
         }
         if self.dugout.fielding[0] == replaced && !self.may_relieve(new) {
-            let role = self.rules.pitcher_role(new);
-            return Some(match self.rules.pitcher_use(new) {
-                Some(pitcher) if pitcher.relieves => format!(
-                    "{} ({role}) may relieve from inning {} on, and this is inning {} \
-                     (players.roles)",
-                    new.name, pitcher.from_inning, self.inning
-                ),
-                _ => format!("{} ({role}) may not relieve (players.roles)", new.name),
-            });
+            return Some(Refusal::MayNotRelieve);
         }
         None
+    }
+
+    /// Why `allow` refuses `player` for `replaced`, if it does, in words
+    /// naming the players.
+    fn refusal(&self, player: u8, replaced: u8) -> Option<String> {
+        let name = |i: u8| {
+            self.roster
+                .get(usize::from(i))
+                .map_or_else(|| format!("roster player {i}"), |c| c.name.clone())
+        };
+        let card = |i: u8| &self.roster[usize::from(i)];
+        Some(match self.check(player, replaced)? {
+            Refusal::NoSuchPlayer => format!(
+                "the roster has no player {player} (it has {})",
+                self.roster.len()
+            ),
+            Refusal::InGame => format!("{} is in the game already", name(player)),
+            Refusal::Gone => format!("{} has left the game and may not come back", name(player)),
+            Refusal::ReplacedNotIn => format!("{} is not in the game", name(replaced)),
+            Refusal::OnlyThePitcher => "at a relief only the pitcher may be replaced".into(),
+            Refusal::OtherRole => {
+                let (new, old) = (card(player), card(replaced));
+                format!(
+                    "{} plays {} and {} plays {}: a substitute plays the role of the player he \
+                     replaces",
+                    new.name,
+                    new.position(),
+                    old.name,
+                    old.position()
+                )
+            }
+            Refusal::OverStarCap(stars) => format!(
+                "the players in the game would add up to {stars} stars, over the cap of {}",
+                self.star_max
+            ),
+            Refusal::MayNotRelieve => {
+                let new = card(player);
+                let role = self.rules.pitcher_role(new);
+                match self.rules.pitcher_use(new) {
+                    Some(pitcher) if pitcher.relieves => format!(
+                        "{} ({role}) may relieve from inning {} on, and this is inning {} \
+                         (players.roles)",
+                        new.name, pitcher.from_inning, self.inning
+                    ),
+                    _ => format!("{} ({role}) may not relieve (players.roles)", new.name),
+                }
+            }
+        })
     }
 
     /// Whether a pitcher may come in as a reliever now (players.roles,
@@ -512,6 +525,28 @@ impl<'a> Changes<'a> {
             .pitcher_use(card)
             .is_some_and(|p| p.relieves && self.inning >= p.from_inning)
     }
+}
+
+/// The first condition a substitution fails (`Changes::check`).
+#[derive(Debug, Clone, Copy)]
+enum Refusal {
+    /// The roster has no such player.
+    NoSuchPlayer,
+    /// The player coming in is in the game already.
+    InGame,
+    /// The player coming in left the game, and the rules let nobody back.
+    Gone,
+    /// The player to replace is not in the game.
+    ReplacedNotIn,
+    /// At a relief, someone other than the pitcher was to be replaced.
+    OnlyThePitcher,
+    /// The two play different roles.
+    OtherRole,
+    /// The players in the game would add up to this many stars, over the
+    /// cap.
+    OverStarCap(u32),
+    /// A pitcher who may not relieve now (players.roles).
+    MayNotRelieve,
 }
 
 #[cfg(test)]

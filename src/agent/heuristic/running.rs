@@ -181,22 +181,8 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
     match *view.ball() {
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
-            let budget = t.points(by);
-            // The best chance of a throw to a square somebody covers;
-            // whether he does is asked only when the throw would be
-            // likelier than the best so far.
-            let steps = budget.saturating_sub(1);
-            squares
-                .iter()
-                .filter(|&&sq| sq != from)
-                .fold(0.0, |best, &sq| {
-                    let chance = throw_chance(t.engine.field.king_distance(from, sq), 0);
-                    if chance > best && reachable(t, fielders, by, sq, steps) {
-                        chance
-                    } else {
-                        best
-                    }
-                })
+            let steps = t.points(by).saturating_sub(1);
+            best_covered_throw(t, fielders, by, from, squares, steps)
         }
         Ball::Thrown { at, to, .. } => {
             let sq = fielders[usize::from(to)];
@@ -227,20 +213,35 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
                 return 0.0;
             }
             let spare = budget - steps - 2;
-            squares
-                .iter()
-                .filter(|&&sq| sq != at)
-                .fold(0.0, |best, &sq| {
-                    let chance = pickup * throw_chance(t.engine.field.king_distance(at, sq), 0);
-                    if chance > best && reachable(t, fielders, f, sq, spare) {
-                        chance
-                    } else {
-                        best
-                    }
-                })
+            pickup * best_covered_throw(t, fielders, f, at, squares, spare)
         }
         Ball::Dead => 0.0,
     }
+}
+
+/// The best chance of a throw by `thrower` from `from` to one of `squares`
+/// (other than `from`) that a teammate covers within `steps`; whether one
+/// does is asked only when the throw would be likelier than the best so
+/// far.
+fn best_covered_throw(
+    t: &Table<'_>,
+    fielders: &[SquareId; 9],
+    thrower: u8,
+    from: SquareId,
+    squares: &[SquareId],
+    steps: u8,
+) -> f32 {
+    squares
+        .iter()
+        .filter(|&&sq| sq != from)
+        .fold(0.0, |best, &sq| {
+            let chance = throw_chance(t.engine.field.king_distance(from, sq), 0);
+            if chance > best && reachable(t, fielders, thrower, sq, steps) {
+                chance
+            } else {
+                best
+            }
+        })
 }
 
 /// Whether some fielder other than `thrower` stands on `sq` or can walk
