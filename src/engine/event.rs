@@ -38,9 +38,11 @@ pub enum Landing {
     HomeRun,
 }
 
-/// What happened.
+/// What happened. Every sink matches each event on its kind, so the kind
+/// keeps its variant in a tag byte of its own (see `Phase`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
+#[repr(u8)]
 pub enum EventKind {
     /// A deck was shuffled.
     Shuffled {

@@ -361,9 +361,14 @@ impl Play {
     }
 }
 
-/// What the engine waits for.
+/// What the engine waits for. Read at every step (what the game waits
+/// for, which transition applies, which choice an agent makes), so it
+/// keeps its variant in a tag byte of its own: one load tells it, where a
+/// tag folded into a field's unused values takes a few instructions to
+/// decode.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
+#[repr(u8)]
 pub enum Phase {
     /// The defense places its fielders for the half inning (and may
     /// change players first).
