@@ -9,7 +9,7 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{chaser, die_chance, may_stand, throw_chance};
+use super::fielding::{chaser, circle, die_chance, may_stand, members, throw_chance};
 use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
@@ -55,12 +55,7 @@ pub(super) fn advance(
             .engine
             .field
             .base_at(view.fielders()[usize::from(by)])
-            .map(|b| match b {
-                Base::First => 5,
-                Base::Second => 10,
-                Base::Third => 15,
-                Base::Home => 20,
-            }),
+            .map(circle),
         _ => None,
     };
     let behind = view
@@ -253,10 +248,8 @@ fn reachable(
     sq: SquareId,
     steps: u8,
 ) -> bool {
-    let may_stand = may_stand(t, sq);
-    (0..9u8).filter(|&f| f != thrower).any(|f| {
-        may_stand(f) && t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps
-    })
+    members(may_stand(t, sq) & !(1 << thrower))
+        .any(|f| t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps)
 }
 
 /// Ground or fly for a ball on a Texas square: whichever the defense is
@@ -269,11 +262,7 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
     let mut fly_out = 0.0f32;
     let mut ground_out = 0.0f32;
     let texas = t.engine.rules.texas;
-    let may_stand = may_stand(t, at);
-    for f in 0..9u8 {
-        if !may_stand(f) {
-            continue;
-        }
+    for f in members(may_stand(t, at)) {
         let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
         let budget = t.points(f);
         let infielder = is_infielder(f);
