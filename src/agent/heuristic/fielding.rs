@@ -51,11 +51,6 @@ fn crew(infield: bool, outfield: bool) -> Crew {
     (if infield { INFIELDERS } else { 0 }) | (if outfield { OUTFIELDERS } else { 0 })
 }
 
-/// Whether fielder `f` is one of `crew`.
-fn has(crew: Crew, f: u8) -> bool {
-    crew & 1 << f != 0
-}
-
 /// The fielders of `crew`, lowest first.
 pub(super) fn members(mut crew: Crew) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -228,46 +223,54 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     // One who may go for it standing on its square is the only one
     // nearest: fielders never share a square.
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8)
-        && has(chasers, f)
+        && chasers & 1 << f != 0
     {
         debug_assert_eq!(fielders.iter().filter(|&&s| s == at).count(), 1);
         return Some(f);
     }
-    // Each one's distance from the ball (u16::MAX for those who may not
-    // go), and the least.
-    let mut steps = [u16::MAX; 9];
+    // The least distance from the ball, and who is that near.
+    let (mut least, mut nearest) = (u8::MAX, 0 as Crew);
     for f in members(chasers) {
-        let f = usize::from(f);
-        steps[f] = u16::from(field.king_distance(fielders[f], at));
-    }
-    let least = steps.iter().copied().min().filter(|&d| d != u16::MAX)?;
-    // Among the nearest: the least direction off the ball's, then more
-    // points, then the lower fielder (met first); the points are asked for
-    // only to break a tie.
-    let ball_dir = dir(at);
-    let mut best: Option<(u16, u8, Option<u8>)> = None;
-    for f in (0..9u8).filter(|&f| steps[usize::from(f)] == least) {
-        let off = (dir(fielders[usize::from(f)]) - ball_dir).unsigned_abs();
-        match &mut best {
-            Some((least_off, ..)) if off > *least_off => {}
-            Some((least_off, g, points)) if off == *least_off => {
-                let kept = *points.get_or_insert_with(|| t.points(*g));
-                let his = t.points(f);
-                if his > kept {
-                    (*g, *points) = (f, Some(his));
-                }
-            }
-            _ => best = Some((off, f, None)),
+        let d = field.king_distance(fielders[usize::from(f)], at);
+        if d < least {
+            (least, nearest) = (d, 0);
+        }
+        if d == least {
+            nearest |= 1 << f;
         }
     }
-    let chaser = best.map(|(_, f, _)| f);
+    // One alone is the chaser.
+    let chaser = if nearest & nearest.wrapping_sub(1) == 0 {
+        (nearest != 0).then(|| nearest.trailing_zeros() as u8)
+    } else {
+        // Among the nearest: the least direction off the ball's, then more
+        // points, then the lower fielder (met first); the points are asked
+        // for only to break a tie.
+        let ball_dir = dir(at);
+        let mut best: Option<(u16, u8, Option<u8>)> = None;
+        for f in members(nearest) {
+            let off = (dir(fielders[usize::from(f)]) - ball_dir).unsigned_abs();
+            match &mut best {
+                Some((least_off, ..)) if off > *least_off => {}
+                Some((least_off, g, points)) if off == *least_off => {
+                    let kept = *points.get_or_insert_with(|| t.points(*g));
+                    let his = t.points(f);
+                    if his > kept {
+                        (*g, *points) = (f, Some(his));
+                    }
+                }
+                _ => best = Some((off, f, None)),
+            }
+        }
+        best.map(|(_, f, _)| f)
+    };
     debug_assert_eq!(
         chaser,
         members(chasers).min_by_key(|&f| {
             let sq = fielders[usize::from(f)];
             (
                 t.engine.field.king_distance(sq, at),
-                (dir(sq) - ball_dir).abs(),
+                (dir(sq) - dir(at)).abs(),
                 std::cmp::Reverse(t.points(f)),
                 f,
             )

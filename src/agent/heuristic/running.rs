@@ -50,14 +50,18 @@ pub(super) fn advance(
     let play = view.play()?;
     let slot = *play.to_move.first()?;
     let runner = view.runners().iter().find(|r| r.slot == slot)?;
-    let held_base = match *view.ball() {
+    // The first circle where he runs into the ball: the base ahead where
+    // a fielder holds it (none, past every circle).
+    let into_ball = match *view.ball() {
         Ball::Held { by } => t
             .engine
             .field
             .base_at(view.fielders()[usize::from(by)])
-            .map(circle),
+            .map(circle)
+            .filter(|&b| runner.pos < b),
         _ => None,
-    };
+    }
+    .unwrap_or(u8::MAX);
     let behind = view
         .runners()
         .iter()
@@ -88,9 +92,7 @@ pub(super) fn advance(
     let outrun = [5u8, 10, 15]
         .into_iter()
         .filter(|&base| {
-            base > runner.pos
-                && offered & 1 << (base - runner.pos) != 0
-                && !held_base.is_some_and(|b| runner.pos < b && base >= b)
+            base > runner.pos && offered & 1 << (base - runner.pos) != 0 && base < into_ball
         })
         .fold(0u8, |gaps, base| gaps | 1 << (base / 5 - 1));
     let collision = t.engine.rules.collision.as_ref();
@@ -100,7 +102,7 @@ pub(super) fn advance(
         let n = runs.trailing_zeros() as u8;
         runs &= runs - 1;
         let to = runner.pos + n;
-        let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
+        let value = if to >= into_ball {
             match collision.filter(|_| to >= 20) {
                 // Into the ball at the plate: a collision he seldom wins.
                 Some(c) => {
