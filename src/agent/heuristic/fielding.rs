@@ -282,7 +282,9 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
 /// The fielders who may go for the loose `ball` on `at`: stand there and
 /// field it (on a Texas square the rules may name infielders or
 /// outfielders only). Both hang only on whether he is an infielder, so
-/// each group is asked about once (for its first fielder).
+/// each group is asked about once (for its first fielder). Inlined: every
+/// chase asks.
+#[inline(always)]
 fn may_chase(t: &Table<'_>, ball: &Ball, at: SquareId) -> Crew {
     let group = |first: u8| t.may_stand(first, at) && t.engine.may_field(ball, first);
     crew(group(0), group(6))
