@@ -612,7 +612,9 @@ fn cover_move(
 
 /// The legal step of fielder `f` that brings him closest to `to`
 /// (preferring the field's own shortest-path step), if any brings him
-/// closer.
+/// closer. Inlined: most plans end in it, and its other steps are kept
+/// out of line (`step_around`).
+#[inline(always)]
 fn step_toward(
     t: &Table<'_>,
     legal: &Legal<'_>,
