@@ -20,12 +20,45 @@ const BASES: [(Base, u8); 4] = [
     (Base::Home, 20),
 ];
 
+/// The circle of a base on the base path.
+pub(super) fn circle(base: Base) -> u8 {
+    match base {
+        Base::First => 5,
+        Base::Second => 10,
+        Base::Third => 15,
+        Base::Home => 20,
+    }
+}
+
 /// The lowest chance of a fly catch worth trying: a miss moves every
 /// runner up a base.
 const MIN_CATCH_CHANCE: f32 = 0.3;
 
 /// The catcher's index: he stays home unless the ball is there.
 const CATCHER: u8 = 1;
+
+/// Fielders as a set, a bit each (bit `f` for fielder `f`): a scan of the
+/// nine visits only those a rule lets in.
+pub(super) type Crew = u16;
+
+/// The infielders (0 to 5) and the outfielders (6 to 8).
+const INFIELDERS: Crew = 0b000_111_111;
+const OUTFIELDERS: Crew = 0b111_000_000;
+
+/// The crew of the groups let in: the infielders when `infield`, the
+/// outfielders when `outfield`.
+fn crew(infield: bool, outfield: bool) -> Crew {
+    (if infield { INFIELDERS } else { 0 }) | (if outfield { OUTFIELDERS } else { 0 })
+}
+
+/// The fielders of `crew`, lowest first.
+pub(super) fn members(mut crew: Crew) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let f = crew.trailing_zeros() as u8;
+        crew &= crew.wrapping_sub(1);
+        (f < 16).then_some(f)
+    })
+}
 
 /// The runners a ball arriving at a fielder on the base at circle
 /// `target` puts out: those heading for it and short of it, and a runner
@@ -86,24 +119,36 @@ pub(super) fn defend(
             return Some(other);
         }
     }
+    // Each plan returns as soon as it is found: an `Action` moved through
+    // `Option` combinators costs a copy and a drop check at every step.
     let plan = match *view.ball() {
         Ball::Loose { .. } => loose(t, view, play, legal, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
         // cover bases and bring fielders back.
         Ball::Thrown { thrower, to, .. } => {
-            let spare = (play.budget > 1)
-                .then(|| {
-                    cover_move(t, view, legal, play.budget - 1, Some(to))
-                        .or_else(|| go_home(t, view, legal, home, &chasing))
-                })
-                .flatten();
-            spare.or(Some(Action::Throw { from: thrower, to }))
+            if play.budget > 1 {
+                let spare = cover_move(t, view, legal, play.budget - 1, Some(to));
+                if spare.is_some() {
+                    return spare;
+                }
+                let back = go_home(t, view, legal, home, &chasing);
+                if back.is_some() {
+                    return back;
+                }
+            }
+            return Some(Action::Throw { from: thrower, to });
         }
         Ball::Dead => None,
     };
-    plan.or_else(|| go_home(t, view, legal, home, &chasing))
-        .or(Some(Action::EndTurn))
+    if plan.is_some() {
+        return plan;
+    }
+    let back = go_home(t, view, legal, home, &chasing);
+    if back.is_some() {
+        return back;
+    }
+    Some(Action::EndTurn)
 }
 
 /// Nothing better to do: walk the fielder furthest from his place at the
@@ -124,12 +169,13 @@ fn go_home(
         Ball::Loose { .. } => chasing(),
         Ball::Dead => None,
     };
-    let runners = view.runners();
+    // A base some runner could reach: one past the runner furthest back.
+    let last = view.runners().iter().map(|r| r.pos).min();
     let guarding = |sq: SquareId| {
-        t.engine.field.base_at(sq).is_some_and(|b| {
-            let circle = BASES.iter().find(|(base, _)| *base == b).map_or(0, |x| x.1);
-            runners.iter().any(|r| r.pos < circle)
-        })
+        t.engine
+            .field
+            .base_at(sq)
+            .is_some_and(|b| last.is_some_and(|pos| pos < circle(b)))
     };
     // (steps from his place, fielder), furthest first, each packed in a
     // u16 (steps in the high byte) so that they compare at once.
@@ -173,51 +219,58 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     };
     let field = &t.engine.field;
     let dir = |sq: SquareId| field.square(sq).direction.map_or(9, i16::from);
-    let may_chase = may_chase(t, ball, at);
+    let chasers = may_chase(t, ball, at);
     // One who may go for it standing on its square is the only one
     // nearest: fielders never share a square.
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8)
-        && may_chase(f)
+        && chasers & 1 << f != 0
     {
         debug_assert_eq!(fielders.iter().filter(|&&s| s == at).count(), 1);
         return Some(f);
     }
-    // Each one's distance from the ball (u16::MAX for those who may not
-    // go), and the least.
-    let mut steps = [u16::MAX; 9];
-    for (f, s) in (0..9u8).zip(&mut steps) {
-        if may_chase(f) {
-            *s = u16::from(field.king_distance(fielders[usize::from(f)], at));
+    // The least distance from the ball, and who is that near.
+    let (mut least, mut nearest) = (u8::MAX, 0 as Crew);
+    for f in members(chasers) {
+        let d = field.king_distance(fielders[usize::from(f)], at);
+        if d < least {
+            (least, nearest) = (d, 0);
+        }
+        if d == least {
+            nearest |= 1 << f;
         }
     }
-    let least = steps.iter().copied().min().filter(|&d| d != u16::MAX)?;
-    // Among the nearest: the least direction off the ball's, then more
-    // points, then the lower fielder (met first); the points are asked for
-    // only to break a tie.
-    let ball_dir = dir(at);
-    let mut best: Option<(u16, u8, Option<u8>)> = None;
-    for f in (0..9u8).filter(|&f| steps[usize::from(f)] == least) {
-        let off = (dir(fielders[usize::from(f)]) - ball_dir).unsigned_abs();
-        match &mut best {
-            Some((least_off, ..)) if off > *least_off => {}
-            Some((least_off, g, points)) if off == *least_off => {
-                let kept = *points.get_or_insert_with(|| t.points(*g));
-                let his = t.points(f);
-                if his > kept {
-                    (*g, *points) = (f, Some(his));
+    // One alone is the chaser.
+    let chaser = if nearest & nearest.wrapping_sub(1) == 0 {
+        (nearest != 0).then(|| nearest.trailing_zeros() as u8)
+    } else {
+        // Among the nearest: the least direction off the ball's, then more
+        // points, then the lower fielder (met first); the points are asked
+        // for only to break a tie.
+        let ball_dir = dir(at);
+        let mut best: Option<(u16, u8, Option<u8>)> = None;
+        for f in members(nearest) {
+            let off = (dir(fielders[usize::from(f)]) - ball_dir).unsigned_abs();
+            match &mut best {
+                Some((least_off, ..)) if off > *least_off => {}
+                Some((least_off, g, points)) if off == *least_off => {
+                    let kept = *points.get_or_insert_with(|| t.points(*g));
+                    let his = t.points(f);
+                    if his > kept {
+                        (*g, *points) = (f, Some(his));
+                    }
                 }
+                _ => best = Some((off, f, None)),
             }
-            _ => best = Some((off, f, None)),
         }
-    }
-    let chaser = best.map(|(_, f, _)| f);
+        best.map(|(_, f, _)| f)
+    };
     debug_assert_eq!(
         chaser,
-        (0..9u8).filter(|&f| may_chase(f)).min_by_key(|&f| {
+        members(chasers).min_by_key(|&f| {
             let sq = fielders[usize::from(f)];
             (
                 t.engine.field.king_distance(sq, at),
-                (dir(sq) - ball_dir).abs(),
+                (dir(sq) - dir(at)).abs(),
                 std::cmp::Reverse(t.points(f)),
                 f,
             )
@@ -226,14 +279,15 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
     chaser
 }
 
-/// Whether a fielder may go for the loose `ball` on `at`: stand there and
+/// The fielders who may go for the loose `ball` on `at`: stand there and
 /// field it (on a Texas square the rules may name infielders or
 /// outfielders only). Both hang only on whether he is an infielder, so
-/// each group is asked about once (for its first fielder).
-fn may_chase(t: &Table<'_>, ball: &Ball, at: SquareId) -> impl Fn(u8) -> bool + Copy {
+/// each group is asked about once (for its first fielder). Inlined: every
+/// chase asks.
+#[inline(always)]
+fn may_chase(t: &Table<'_>, ball: &Ball, at: SquareId) -> Crew {
     let group = |first: u8| t.may_stand(first, at) && t.engine.may_field(ball, first);
-    let (infield, outfield) = (group(0), group(6));
-    move |f| if is_infielder(f) { infield } else { outfield }
+    crew(group(0), group(6))
 }
 
 /// A loose ball: get the chaser (`chasing` it) to it, then catch or pick
@@ -252,10 +306,9 @@ fn loose(
     };
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
         if !t.engine.may_field(ball, f) {
-            let may_chase = may_chase(t, ball, at);
             // He may not field it here: he makes way for one who may and
             // can still get there (a step aside, the walk, the try).
-            let other_reaches = (0..9u8).filter(|&o| may_chase(o)).any(|o| {
+            let other_reaches = members(may_chase(t, ball, at)).any(|o| {
                 t.engine.field.king_distance(fielders[usize::from(o)], at) + 2 <= play.budget
             });
             return other_reaches
@@ -288,10 +341,10 @@ fn loose(
     // then looked for). The nearest is the least (distance, fielder), each
     // packed in a u16 (distance in the high byte) so that they compare at
     // once.
-    let may_chase = may_chase(t, ball, at);
+    let chasers = may_chase(t, ball, at);
     let nearest = |passed: Option<u8>| {
-        (0..9u8)
-            .filter(|&f| may_chase(f) && Some(f) != passed)
+        members(chasers)
+            .filter(|&f| Some(f) != passed)
             .map(|f| {
                 let d = t.engine.field.king_distance(fielders[usize::from(f)], at);
                 u16::from_be_bytes([d, f])
@@ -476,24 +529,27 @@ fn walker_for(
     if budget < 2 {
         return None;
     }
-    let may_stand = may_stand(t, sq);
-    let catcher_may = sq == t.engine.field.catcher();
-    // The least (steps, fielder).
-    let mut best: Option<(u8, u8)> = None;
-    for f in (0..9u8).filter(|&f| f != thrower && (f != CATCHER || catcher_may) && may_stand(f)) {
+    let mut walkers = may_stand(t, sq) & !(1 << thrower);
+    if sq != t.engine.field.catcher() {
+        walkers &= !(1 << CATCHER);
+    }
+    // The least steps (fewer than the budget), the first fielder to take
+    // them.
+    let mut best = None;
+    let mut least = budget;
+    for f in members(walkers) {
         let d = t.engine.field.king_distance(fielders[usize::from(f)], sq);
-        if d < budget && best.is_none_or(|(least, _)| d < least) {
-            best = Some((d, f));
+        if d < least {
+            (best, least) = (Some(f), d);
         }
     }
-    best.map(|(d, f)| (f, d))
+    best.map(|f| (f, least))
 }
 
-/// Whether a fielder may ever stand on `sq` (`Table::may_stand`): it hangs
+/// The fielders who may ever stand on `sq` (`Table::may_stand`): it hangs
 /// only on whether he is an infielder, so each group is asked about once.
-pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> impl Fn(u8) -> bool + Copy {
-    let (infield, outfield) = (t.may_stand(0, sq), t.may_stand(6, sq));
-    move |f| if is_infielder(f) { infield } else { outfield }
+pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> Crew {
+    crew(t.may_stand(0, sq), t.may_stand(6, sq))
 }
 
 /// Spare points: walk a fielder toward a base a runner is heading for
@@ -522,6 +578,8 @@ fn cover_move(
         &mut listed
     };
     targets.sort_unstable_by(|a, b| b.cmp(a));
+    // Who may walk over: not the busy one, nor the catcher.
+    let free = !(1 << CATCHER | busy.map_or(0, |f| 1 << f));
     for &target in targets.iter() {
         let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
             continue;
@@ -533,16 +591,13 @@ fn cover_move(
         let best = squares
             .iter()
             .flat_map(|&sq| {
-                let may_stand = may_stand(t, sq);
-                (0..9u8)
-                    .filter(move |&f| Some(f) != busy && f != CATCHER && may_stand(f))
-                    .map(move |f| {
-                        (
-                            t.engine.field.king_distance(fielders[usize::from(f)], sq),
-                            f,
-                            sq,
-                        )
-                    })
+                members(may_stand(t, sq) & free).map(move |f| {
+                    (
+                        t.engine.field.king_distance(fielders[usize::from(f)], sq),
+                        f,
+                        sq,
+                    )
+                })
             })
             .filter(|&(d, ..)| d <= budget)
             .min();
@@ -557,7 +612,9 @@ fn cover_move(
 
 /// The legal step of fielder `f` that brings him closest to `to`
 /// (preferring the field's own shortest-path step), if any brings him
-/// closer.
+/// closer. Inlined: most plans end in it, and its other steps are kept
+/// out of line (`step_around`).
+#[inline(always)]
 fn step_toward(
     t: &Table<'_>,
     legal: &Legal<'_>,

@@ -9,7 +9,7 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{chaser, die_chance, may_stand, throw_chance};
+use super::fielding::{chaser, circle, die_chance, may_stand, members, throw_chance};
 use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
@@ -50,19 +50,18 @@ pub(super) fn advance(
     let play = view.play()?;
     let slot = *play.to_move.first()?;
     let runner = view.runners().iter().find(|r| r.slot == slot)?;
-    let held_base = match *view.ball() {
+    // The first circle where he runs into the ball: the base ahead where
+    // a fielder holds it (none, past every circle).
+    let into_ball = match *view.ball() {
         Ball::Held { by } => t
             .engine
             .field
             .base_at(view.fielders()[usize::from(by)])
-            .map(|b| match b {
-                Base::First => 5,
-                Base::Second => 10,
-                Base::Third => 15,
-                Base::Home => 20,
-            }),
+            .map(circle)
+            .filter(|&b| runner.pos < b),
         _ => None,
-    };
+    }
+    .unwrap_or(u8::MAX);
     let behind = view
         .runners()
         .iter()
@@ -93,9 +92,7 @@ pub(super) fn advance(
     let outrun = [5u8, 10, 15]
         .into_iter()
         .filter(|&base| {
-            base > runner.pos
-                && offered & 1 << (base - runner.pos) != 0
-                && !held_base.is_some_and(|b| runner.pos < b && base >= b)
+            base > runner.pos && offered & 1 << (base - runner.pos) != 0 && base < into_ball
         })
         .fold(0u8, |gaps, base| gaps | 1 << (base / 5 - 1));
     let collision = t.engine.rules.collision.as_ref();
@@ -105,7 +102,7 @@ pub(super) fn advance(
         let n = runs.trailing_zeros() as u8;
         runs &= runs - 1;
         let to = runner.pos + n;
-        let value = if held_base.is_some_and(|b| runner.pos < b && to >= b) {
+        let value = if to >= into_ball {
             match collision.filter(|_| to >= 20) {
                 // Into the ball at the plate: a collision he seldom wins.
                 Some(c) => {
@@ -253,10 +250,8 @@ fn reachable(
     sq: SquareId,
     steps: u8,
 ) -> bool {
-    let may_stand = may_stand(t, sq);
-    (0..9u8).filter(|&f| f != thrower).any(|f| {
-        may_stand(f) && t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps
-    })
+    members(may_stand(t, sq) & !(1 << thrower))
+        .any(|f| t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps)
 }
 
 /// Ground or fly for a ball on a Texas square: whichever the defense is
@@ -269,11 +264,7 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
     let mut fly_out = 0.0f32;
     let mut ground_out = 0.0f32;
     let texas = t.engine.rules.texas;
-    let may_stand = may_stand(t, at);
-    for f in 0..9u8 {
-        if !may_stand(f) {
-            continue;
-        }
+    for f in members(may_stand(t, at)) {
         let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
         let budget = t.points(f);
         let infielder = is_infielder(f);
