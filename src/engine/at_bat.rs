@@ -369,12 +369,14 @@ impl Engine<'_> {
                 return Ok(());
             }
             Outcome::HitBonus | Outcome::PowerHit => {
+                let (rule, bonus) = if outcome == Outcome::PowerHit {
+                    ("pitch.power_bonus", self.rules.power_bonus)
+                } else {
+                    ("pitch.bonus", self.rules.bonus)
+                };
+                events.push(ev(rule, EventKind::HitBonus { bonus }));
                 state.phase = Phase::HitDice {
-                    bonus: if outcome == Outcome::PowerHit {
-                        self.rules.power_bonus
-                    } else {
-                        self.rules.bonus
-                    },
+                    bonus,
                     specials,
                     pitch: Some(p),
                 };

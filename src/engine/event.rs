@@ -182,6 +182,12 @@ pub enum EventKind {
         /// Strikes after it.
         strikes: u8,
     },
+    /// The card pair hits with a bonus on the distance (`pitch.bonus`, or
+    /// MAJOR's power hit, `pitch.power_bonus`); its dice come next.
+    HitBonus {
+        /// What the pair adds to the distance.
+        bonus: u8,
+    },
     /// A batted ball too short to be in play (`hit.foul`): a foul ball,
     /// the at-bat goes on.
     Foul {

@@ -25,7 +25,8 @@ use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
     ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
-    OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopTrigger, TexasMissBecomes, Whose,
+    ModifierScope, OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopTrigger,
+    TexasMissBecomes, Whose,
 };
 use crate::team::ThrowTarget;
 
@@ -149,19 +150,24 @@ impl Engine<'_> {
         (thrower_may && cutoff.zones.contains(&zone)).then_some(target)
     }
 
-    /// The orange modifier for the first die of the next throw: the one
-    /// printed on the square where the ball was picked up, or caught where
-    /// the rules count a catch (`throw.modifier.caught_counts`,
-    /// core.field.orange, faq.throw.orange). The circle's own square only:
-    /// `throw.modifier.scope` is not read yet (docs/rules-notes.md).
+    /// The orange modifier for the first die of the next throw: the circle
+    /// of where the ball was picked up, or caught where the rules count a
+    /// catch (`throw.modifier.caught_counts`, core.field.orange,
+    /// faq.throw.orange); the one printed on that square, or the one of the
+    /// part of the field holding it (`throw.modifier.scope`).
     pub fn throw_modifier(&self, play: &Play) -> i8 {
         let Some(at) = play.fielded_at else {
             return 0;
         };
-        if play.caught && !self.rules.throw_modifier.caught_counts {
+        let modifier = self.rules.throw_modifier;
+        if play.caught && !modifier.caught_counts {
             return 0;
         }
-        self.field.orange(at).unwrap_or(0)
+        match modifier.scope {
+            ModifierScope::Square => self.field.orange(at),
+            ModifierScope::Area => self.field.orange_of_part(at),
+        }
+        .unwrap_or(0)
     }
 
     /// Whether a fielder may step onto a square (core.defense.movement).

@@ -706,6 +706,28 @@ impl Field {
         self.square(id).orange
     }
 
+    /// The orange throw modifier of the part of the field holding a square,
+    /// if any: "una zona di campo al cui interno c'è questo cerchio"
+    /// (core.field.orange). A part is the outfield side of a direction
+    /// (outfield and Texas squares) or its diamond side (the rest of the
+    /// grid); BOX and C are parts of their own. Where a part holds more than
+    /// one circle, the one nearest the square counts, the one nearer home
+    /// plate on a tie (docs/rules-notes.md).
+    pub fn orange_of_part(&self, id: SquareId) -> Option<i8> {
+        let square = self.square(id);
+        let Some(direction) = square.direction else {
+            return square.orange;
+        };
+        let outfield = square.kind.is_outfield_side();
+        (FIRST_GRID_DISTANCE..=self.fence(direction))
+            .filter_map(|k| self.square_at(direction, k))
+            .map(|other| self.square(other))
+            .filter(|other| other.kind.is_outfield_side() == outfield)
+            .filter_map(|other| Some((other.distance.abs_diff(square.distance), other.orange?)))
+            .min_by_key(|&(apart, _)| apart)
+            .map(|(_, value)| value)
+    }
+
     /// The base a square holds, if any (no square holds two).
     pub fn base_at(&self, id: SquareId) -> Option<Base> {
         self.square(id).base
@@ -884,6 +906,34 @@ mod tests {
         assert_eq!(f.fence(3), 12);
         assert_eq!(f.kind(f.texas(2)), SquareKind::Texas);
         assert_eq!(f.square(f.texas(2)).distance, 5);
+    }
+
+    /// A circle counts for its direction's outfield side (Texas included)
+    /// or its diamond side; the nearest circle of a part counts, the one
+    /// nearer home on a tie; BOX and C are parts of their own.
+    #[test]
+    fn an_orange_circle_marks_its_part_of_the_field() {
+        let mut l = layout([10, 11, 12, 12, 11, 10]);
+        l.oranges = vec![
+            (Place::Grid(3, 12), -1),
+            (Place::Grid(3, 8), 2),
+            (Place::Grid(4, 3), 1),
+            (Place::Box, -3),
+        ];
+        let f = Field::from_layout(l);
+        let part = |d, k| f.orange_of_part(at(&f, d, k));
+        assert_eq!(part(3, 12), Some(-1), "its own square");
+        assert_eq!(part(3, 11), Some(-1), "nearer the -1");
+        assert_eq!(part(3, 10), Some(2), "a tie goes to the circle nearer home");
+        assert_eq!(part(3, 6), Some(2));
+        assert_eq!(part(3, 5), Some(2), "the Texas square is outfield");
+        assert_eq!(part(3, 4), None, "the diamond side has no circle");
+        assert_eq!(part(4, 2), Some(1));
+        assert_eq!(part(4, 5), None, "the Texas square is not the diamond side");
+        assert_eq!(part(2, 9), None, "another direction");
+        assert_eq!(f.orange_of_part(f.batter_box()), Some(-3));
+        assert_eq!(f.orange_of_part(f.catcher()), None);
+        assert_eq!(f.orange(at(&f, 3, 11)), None, "the square itself has none");
     }
 
     #[test]

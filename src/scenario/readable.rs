@@ -128,6 +128,7 @@ pub(crate) const KINDS: &[(&str, &[(&str, Ty)])] = &[
     ("responded", &[("card", Ty::Card)]),
     ("ball", &[("balls", Ty::Int), ("strikes", Ty::Int)]),
     ("strike", &[("balls", Ty::Int), ("strikes", Ty::Int)]),
+    ("hit_bonus", &[("bonus", Ty::Int)]),
     (
         "foul",
         &[
@@ -450,6 +451,7 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
             "strike",
             vec![("balls", int(*balls)), ("strikes", int(*strikes))],
         ),
+        EventKind::HitBonus { bonus } => ("hit_bonus", vec![("bonus", int(*bonus))]),
         EventKind::Foul {
             distance,
             balls,
@@ -725,6 +727,7 @@ mod tests {
                 balls: 0,
                 strikes: 1,
             },
+            EventKind::HitBonus { bonus: 1 },
             EventKind::Foul {
                 distance: 0,
                 balls: 0,

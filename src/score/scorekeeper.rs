@@ -647,6 +647,7 @@ impl<'f> Scorekeeper<'f> {
             | EventKind::Responded { .. }
             | EventKind::Ball { .. }
             | EventKind::Strike { .. }
+            | EventKind::HitBonus { .. }
             | EventKind::Foul { .. }
             | EventKind::Rolled { .. }
             | EventKind::Plays { .. }
