@@ -268,6 +268,10 @@ pub struct Field {
     /// built without paths).
     #[serde(skip)]
     standard: Vec<SquareId>,
+    /// The orange circle of each square's part of the field
+    /// (`orange_of_part`), by square index.
+    #[serde(skip)]
+    part_oranges: Vec<Option<i8>>,
 }
 
 /// A place on a field before ids are handed out.
@@ -363,6 +367,7 @@ impl Field {
             distances: Vec::new(),
             next: Vec::new(),
             standard: Vec::new(),
+            part_oranges: Vec::new(),
         };
         for base in Base::ALL {
             let ids: Vec<SquareId> = layout.bases[base.index()]
@@ -392,6 +397,11 @@ impl Field {
             let id = field.id_of(place);
             field.squares[id.index()].orange = Some(value);
         }
+        field.part_oranges = field
+            .squares
+            .iter()
+            .map(|sq| field.find_orange_of_part(sq))
+            .collect();
         field
     }
 
@@ -712,9 +722,14 @@ impl Field {
     /// (outfield and Texas squares) or its diamond side (the rest of the
     /// grid); BOX and C are parts of their own. Where a part holds more than
     /// one circle, the one nearest the square counts, the one nearer home
-    /// plate on a tie (docs/rules-notes.md).
+    /// plate on a tie (docs/rules-notes.md). Worked out for every square
+    /// when the field is built: throws ask it often.
     pub fn orange_of_part(&self, id: SquareId) -> Option<i8> {
-        let square = self.square(id);
+        self.part_oranges[id.index()]
+    }
+
+    /// `orange_of_part`, worked out from the squares' circles.
+    fn find_orange_of_part(&self, square: &Square) -> Option<i8> {
         let Some(direction) = square.direction else {
             return square.orange;
         };
