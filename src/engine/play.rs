@@ -54,6 +54,22 @@ impl RunRange {
         (self.least..=self.most).contains(&n)
             || self.home.is_some_and(|(a, b)| (a..=b).contains(&n))
     }
+
+    /// The runs he may make, bit `n` for a run of `n` circles (none is
+    /// longer than 20): those `allows` allows.
+    pub fn runs(&self) -> u32 {
+        let home = self.home.map_or(0, |(a, b)| circles(a, b));
+        circles(self.least, self.most) | home
+    }
+}
+
+/// The runs of `least..=most` circles (none past 20), a bit each.
+fn circles(least: u8, most: u8) -> u32 {
+    let most = most.min(20);
+    if least > most {
+        return 0;
+    }
+    u32::MAX >> (31 - most) & u32::MAX << least
 }
 
 /// What a swing brings to the hit: the card pair's bonus, the special
