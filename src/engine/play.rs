@@ -14,6 +14,8 @@
 //! offense leaves every runner on a base, or at the third out. Every such
 //! behaviour reads its rule from `GameRules`.
 
+use std::mem::discriminant;
+
 use super::dice::Dice;
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
@@ -751,7 +753,7 @@ impl Engine<'_> {
         if let Ball::Thrown { thrower, to, .. } = state.ball
             && self.rules.throw_short.only_action
         {
-            return *action == Action::Throw { from: thrower, to };
+            return matches!(*action, Action::Throw { from, to: t } if from == thrower && t == to);
         }
         // Each action's cost (`cost`) is checked in its arm: a move's is
         // the carry's or the step's, checked by `move_legal`.
@@ -813,9 +815,12 @@ impl Engine<'_> {
         let Ball::Loose { at, .. } = state.ball else {
             return false;
         };
+        // The try offered is by `f` too, so its kind alone tells.
         state.fielders.get(usize::from(f)) == Some(&at)
             && state.fielder_on(at) == Some(f)
-            && self.ball_try(&state.ball, play, f).as_ref() == Some(action)
+            && self
+                .ball_try(&state.ball, play, f)
+                .is_some_and(|offered| discriminant(&offered) == discriminant(action))
     }
 
     /// Applies a defense action, checked first unless `known_legal`.
