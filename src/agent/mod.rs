@@ -13,7 +13,7 @@ use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Ball, Engine, Half, Phase, RunRange, Runner, Side, State};
+use crate::engine::{Action, Ball, Engine, Half, Phase, Runner, Side, State};
 use crate::field::SquareId;
 
 /// What a manager sees: everything on the table, his own hands, and the
@@ -164,8 +164,8 @@ enum Vouched {
     /// The defense action `allows` last found legal
     /// (`Action::defense_word`).
     Defense(u32),
-    /// The runs `advances` offered.
-    Runs(RunRange),
+    /// The runs `advances` offered, a bit each.
+    Runs(u32),
     /// The placement of the fielders `allows` last found legal.
     Placement([SquareId; 9]),
     /// The draw or discard `allows_memo` last found legal (`Memo::word`).
@@ -227,19 +227,16 @@ impl<'a> Legal<'a> {
     }
 
     /// The legal runs (`Action::Advance(n)`) of a runner whose die was
-    /// rolled, in the engine's order, without building the list.
-    pub(crate) fn advances(&self) -> impl Iterator<Item = u8> + use<> {
-        let range = self.engine.run_range(self.state);
-        if let Some(range) = range {
-            self.vouched.set(Vouched::Runs(range));
+    /// rolled, bit `n` for a run of `n` circles, without building the list.
+    pub(crate) fn advances(&self) -> u32 {
+        match self.engine.run_range(self.state) {
+            Some(range) => {
+                let runs = range.runs();
+                self.vouched.set(Vouched::Runs(runs));
+                runs
+            }
+            None => 1,
         }
-        // Every legal run lies between the least of the range (or of the
-        // run home) and the most of either, so only those are asked about.
-        let (from, to) = range.as_ref().map_or((0, 0), |r| {
-            let (a, b) = r.home.unwrap_or((r.least, r.most));
-            (r.least.min(a), r.most.max(b).min(20))
-        });
-        (from..=to).filter(move |&n| range.as_ref().is_none_or(|r| r.allows(n)))
     }
 
     /// Whether `action` is a legal answer.
@@ -278,7 +275,9 @@ impl<'a> Legal<'a> {
         match (self.vouched.get(), action) {
             (Vouched::Nothing, _) => false,
             (Vouched::Defense(word), _) => action.defense_word() == Some(word),
-            (Vouched::Runs(range), Action::Advance(n)) => range.allows(*n),
+            (Vouched::Runs(runs), Action::Advance(n)) => {
+                runs.checked_shr(u32::from(*n)).is_some_and(|r| r & 1 != 0)
+            }
             (Vouched::Memo(word), Action::Memo(memo)) => memo.word() == Some(word),
             (Vouched::Placement(placement), Action::Position(squares)) => {
                 placement[..] == **squares

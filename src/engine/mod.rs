@@ -30,7 +30,6 @@ use std::fmt;
 pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
 pub use event::{Event, EventKind, Landing, OutHow};
-pub(crate) use play::RunRange;
 pub use players::{Players, throw_minimum};
 pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{

@@ -14,6 +14,8 @@
 //! offense leaves every runner on a base, or at the third out. Every such
 //! behaviour reads its rule from `GameRules`.
 
+use std::mem::discriminant;
+
 use super::dice::Dice;
 use super::event::{EventKind, Landing, OutHow};
 use super::players::throw_minimum;
@@ -54,6 +56,22 @@ impl RunRange {
         (self.least..=self.most).contains(&n)
             || self.home.is_some_and(|(a, b)| (a..=b).contains(&n))
     }
+
+    /// The runs he may make, bit `n` for a run of `n` circles (none is
+    /// longer than 20): those `allows` allows.
+    pub fn runs(&self) -> u32 {
+        let home = self.home.map_or(0, |(a, b)| circles(a, b));
+        circles(self.least, self.most) | home
+    }
+}
+
+/// The runs of `least..=most` circles (none past 20), a bit each.
+fn circles(least: u8, most: u8) -> u32 {
+    let most = most.min(20);
+    if least > most {
+        return 0;
+    }
+    u32::MAX >> (31 - most) & u32::MAX << least
 }
 
 /// What a swing brings to the hit: the card pair's bonus, the special
@@ -735,7 +753,7 @@ impl Engine<'_> {
         if let Ball::Thrown { thrower, to, .. } = state.ball
             && self.rules.throw_short.only_action
         {
-            return *action == Action::Throw { from: thrower, to };
+            return matches!(*action, Action::Throw { from, to: t } if from == thrower && t == to);
         }
         // Each action's cost (`cost`) is checked in its arm: a move's is
         // the carry's or the step's, checked by `move_legal`.
@@ -797,9 +815,12 @@ impl Engine<'_> {
         let Ball::Loose { at, .. } = state.ball else {
             return false;
         };
+        // The try offered is by `f` too, so its kind alone tells.
         state.fielders.get(usize::from(f)) == Some(&at)
             && state.fielder_on(at) == Some(f)
-            && self.ball_try(&state.ball, play, f).as_ref() == Some(action)
+            && self
+                .ball_try(&state.ball, play, f)
+                .is_some_and(|offered| discriminant(&offered) == discriminant(action))
     }
 
     /// Applies a defense action, checked first unless `known_legal`.

@@ -41,12 +41,9 @@ fn value_on(circle: u8) -> f32 {
     BASE_VALUE[usize::from(circle.min(20) / 5)]
 }
 
-/// Picks how far the runner whose die was rolled moves.
-pub(super) fn advance(
-    t: &Table<'_>,
-    view: &View<'_>,
-    advances: impl Iterator<Item = u8>,
-) -> Option<Action> {
+/// Picks how far the runner whose die was rolled moves among the runs
+/// `offered`, bit `n` for a run of `n` circles (none is longer than 20).
+pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Action> {
     let play = view.play()?;
     let slot = *play.to_move.first()?;
     let runner = view.runners().iter().find(|r| r.slot == slot)?;
@@ -83,8 +80,6 @@ pub(super) fn advance(
     // What a runner stopping short of each base is worth: the same on
     // every circle of the gap but for the circles run (added below).
     let mut gaps: [Option<f32>; 4] = [None; 4];
-    // The runs offered, a bit each (none is longer than 20 circles).
-    let offered = advances.fold(0u32, |runs, n| runs | 1 << n);
     // The gaps short of a base he may stop on (a bit each, by the base
     // behind), without running into the ball: the base is worth more than
     // any circle of its gap, whatever the risk there, so those circles
