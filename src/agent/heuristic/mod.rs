@@ -207,7 +207,7 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
-                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                Plate::before_first_pitch(engine.rules, &self.cards, (balls, strikes))
                     .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
                     .map(Action::Memo)
             }
