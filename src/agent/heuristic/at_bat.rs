@@ -932,34 +932,32 @@ impl<'a> Plate<'a> {
     /// The pitch to show: the one the batter's likely cards do least
     /// with, mixed at random among near ties, as the lowest card of its
     /// type. The batter's cards come from the Offense deck less the
-    /// pitcher's own Offense hand.
+    /// pitcher's own Offense hand (`mine`, read by `OwnOffense::read`).
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
-        my_offense: &[CardId],
+        mine: &OwnOffense,
         batter_hand: usize,
         pick: impl FnOnce(u32) -> u32,
     ) -> Option<CardId> {
-        let mine = self.types(false, my_offense);
-        let mut pool = self.cards.book.responses;
-        for (p, m) in pool.iter_mut().zip(mine) {
-            *p = p.saturating_sub(u32::from(m));
-        }
+        let pool = &mine.pool;
         let batter_hand = batter_hand.min(MAX_HAND as usize) as u32;
         // Everything `against` reads besides the book and the pitch, packed
-        // in 29 bits (the pool is the deck less `mine`), when it fits: then
-        // the values of all six pitch types are recalled at once.
-        let situation = (self.balls <= 7 && self.strikes <= 7 && mine.iter().all(|&n| n <= 7))
-            .then(|| {
+        // in 29 bits (the pool is the deck less the packed hand), when it
+        // fits: then the values of all six pitch types are recalled at once.
+        let situation = (self.balls <= 7 && self.strikes <= 7)
+            .then_some(mine.packed)
+            .flatten()
+            .map(|packed| {
                 u32::from(self.balls)
                     | u32::from(self.strikes) << 3
                     | u32::from(self.steal_open) << 6
                     | batter_hand << 7
-                    | (pack(&mine) as u32) << 11
+                    | packed << 11
             });
         let against = match situation {
-            Some(s) => recall(self.cards.book.id, s, || self.against(&pool, batter_hand)),
-            None => self.against(&pool, batter_hand),
+            Some(s) => recall(self.cards.book.id, s, || self.against(pool, batter_hand)),
+            None => self.against(pool, batter_hand),
         };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         let card_types = self.card_types(true);
@@ -978,11 +976,19 @@ impl<'a> Plate<'a> {
             }
         }
         let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
-        let near = || best.iter().filter(|b| b.0 <= low + MIX).filter_map(|b| b.1);
-        match near().count() {
+        let (mut near, mut n) = ([CardId(0); 6], 0);
+        for &(value, kept) in &best {
+            if let Some(id) = kept
+                && value <= low + MIX
+            {
+                near[n] = id;
+                n += 1;
+            }
+        }
+        match n {
             0 => None,
-            1 => near().next(),
-            n => near().nth(pick(n as u32) as usize),
+            1 => Some(near[0]),
+            n => near[..n].get(pick(n as u32) as usize).copied(),
         }
     }
 
@@ -1178,6 +1184,41 @@ impl<'a> Plate<'a> {
             }
             refused |= choice.bit();
         }
+    }
+}
+
+/// The pitcher's own Offense hand as a pitch choice reads it, kept while
+/// the hand stays the same: it does for every pitch of a half inning, as
+/// the side in the field plays no Offense card.
+#[derive(Debug, Default)]
+pub(super) struct OwnOffense {
+    /// Whether a hand was read yet.
+    read: bool,
+    /// The hand last read.
+    hand: Vec<CardId>,
+    /// The cards of the Offense deck not in it, by type.
+    pool: [u32; 6],
+    /// It counted by type and packed (`pack`), when no type holds more
+    /// than 7 cards.
+    packed: Option<u32>,
+}
+
+impl OwnOffense {
+    /// This hand as `plate`'s pitch choice reads it, worked out only when
+    /// it is not the hand last read.
+    pub(super) fn read(&mut self, plate: &Plate<'_>, hand: &[CardId]) -> &Self {
+        if !self.read || self.hand != hand {
+            let mine = plate.types(false, hand);
+            self.pool = plate.cards.book.responses;
+            for (p, m) in self.pool.iter_mut().zip(mine) {
+                *p = p.saturating_sub(u32::from(m));
+            }
+            self.packed = mine.iter().all(|&n| n <= 7).then(|| pack(&mine) as u32);
+            self.hand.clear();
+            self.hand.extend_from_slice(hand);
+            self.read = true;
+        }
+        self
     }
 }
 
