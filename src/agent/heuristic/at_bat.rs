@@ -276,6 +276,9 @@ pub struct CardBook {
     /// The `Answers` of every count of 0 to 7 balls and 0 to 7 strikes,
     /// with the steal closed and open, by `answers_index`.
     answers: Vec<Answers>,
+    /// The `MemoPrices` of the defense (index 1) and the offense (0) at
+    /// every count of 0 to 7 balls and 0 to 7 strikes, by `[balls][strikes]`.
+    memo_prices: [[[MemoPrices; 8]; 8]; 2],
     /// What the memorandum weighs for a draw, worked out for every hand of
     /// up to `TABLED` cards, by `rank`: its `Worth` after drawing one and
     /// two cards. (A hand as it is needs no table: `worth_now` is a few
@@ -349,9 +352,18 @@ struct Answers {
     /// For each pitch type, every response with what its outcome is worth
     /// to the offense, the best first (in `Response::ALL` order on ties).
     by_pitch: [[(f32, usize); 6]; 6],
-    /// For each pitch type, what each response's outcome is worth to the
-    /// offense (`Response::ALL` order).
-    by_response: [[f32; 6]; 6],
+}
+
+/// What each memorandum choice's price in the count is worth to the side
+/// choosing (`Plate::memo_prices`): none when the rules have no such choice
+/// or it would be an own goal.
+#[derive(Debug, Clone, Copy, Default)]
+struct MemoPrices {
+    keep: Option<f32>,
+    /// Drawing one card and two.
+    draw: [Option<f32>; 2],
+    /// Discarding one card and two.
+    discard: [Option<f32>; 2],
 }
 
 /// What a hand is worth apart from the pitches its manager has seen: its
@@ -410,6 +422,7 @@ impl CardBook {
             }),
             none_of: none,
             answers: Vec::new(),
+            memo_prices: [[[MemoPrices::default(); 8]; 8]; 2],
             worth: Vec::new(),
         };
         // The plate's values need only the knobs: a book without tables
@@ -455,6 +468,13 @@ impl CardBook {
                 .answers()
             })
             .collect();
+        book.memo_prices = std::array::from_fn(|defense| {
+            std::array::from_fn(|b| {
+                std::array::from_fn(|s| {
+                    Plate::at(rules, &probe, (b as u8, s as u8), false).memo_prices(defense == 1)
+                })
+            })
+        });
         book.tabulate_worth();
         book.id = new_book_id();
         book
@@ -718,6 +738,16 @@ impl<'a> Plate<'a> {
         Self::at(rules, cards, count, open)
     }
 
+    /// The plate at the memorandum: no choice there reads whether the steal
+    /// is open, so the runners are not looked at.
+    pub(super) fn before_first_pitch(
+        rules: &'a GameRules,
+        cards: &'a Cards,
+        count: (u8, u8),
+    ) -> Self {
+        Self::at(rules, cards, count, false)
+    }
+
     fn at(rules: &'a GameRules, cards: &'a Cards, count: (u8, u8), steal_open: bool) -> Self {
         Self {
             rules,
@@ -813,16 +843,18 @@ impl<'a> Plate<'a> {
     /// pitch type, best first.
     fn answers(&self) -> Answers {
         let worth = OUTCOMES.map(|o| self.outcome_value(o));
-        let by_response = Pitch::ALL
-            .map(|p| Response::ALL.map(|r| worth[self.rules.outcomes.get(p, r) as usize]));
         Answers {
             worth,
-            by_pitch: by_response.map(|values| {
-                let mut values: [(f32, usize); 6] = std::array::from_fn(|r| (values[r], r));
+            by_pitch: Pitch::ALL.map(|p| {
+                let mut values: [(f32, usize); 6] = std::array::from_fn(|r| {
+                    (
+                        worth[self.rules.outcomes.get(p, Response::ALL[r]) as usize],
+                        r,
+                    )
+                });
                 values.sort_by(|a, b| b.0.total_cmp(&a.0));
                 values
             }),
-            by_response,
         }
     }
 
@@ -833,6 +865,45 @@ impl<'a> Plate<'a> {
         {
             Some(tabled) => Cow::Borrowed(tabled),
             None => Cow::Owned(self.answers()),
+        }
+    }
+
+    /// What each memorandum choice's price in the count is worth to the
+    /// side choosing, now. The defense never walks the batter by its own
+    /// choice, nor the offense strikes him out.
+    fn memo_prices(&self, defense: bool) -> MemoPrices {
+        let limits = self.rules.count;
+        let (table, sign) = if defense {
+            (&self.rules.memo_defense, -1.0)
+        } else {
+            (&self.rules.memo_offense, 1.0)
+        };
+        let count_part = |price: Option<CountChange>| {
+            let price = price?;
+            let (balls, strikes) = (self.balls + price.balls, self.strikes + price.strikes);
+            let own_goal = if defense {
+                balls >= limits.balls && strikes < limits.strikes
+            } else {
+                strikes >= limits.strikes
+            };
+            (!own_goal).then(|| sign * self.count_value(balls, strikes))
+        };
+        MemoPrices {
+            keep: count_part(Some(CountChange::default())),
+            draw: [1, 2].map(|n| count_part(table.price(true, n))),
+            discard: [1, 2].map(|n| count_part(table.price(false, n))),
+        }
+    }
+
+    /// `memo_prices`, from the book's table when they are there.
+    fn tabled_memo_prices(&self, defense: bool) -> MemoPrices {
+        let book = &self.cards.book;
+        match book.memo_prices[usize::from(defense)]
+            .get(usize::from(self.balls))
+            .and_then(|row| row.get(usize::from(self.strikes)))
+        {
+            Some(&tabled) => tabled,
+            None => self.memo_prices(defense),
         }
     }
 
@@ -861,34 +932,32 @@ impl<'a> Plate<'a> {
     /// The pitch to show: the one the batter's likely cards do least
     /// with, mixed at random among near ties, as the lowest card of its
     /// type. The batter's cards come from the Offense deck less the
-    /// pitcher's own Offense hand.
+    /// pitcher's own Offense hand (`mine`, read by `OwnOffense::read`).
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
-        my_offense: &[CardId],
+        mine: &OwnOffense,
         batter_hand: usize,
         pick: impl FnOnce(u32) -> u32,
     ) -> Option<CardId> {
-        let mine = self.types(false, my_offense);
-        let mut pool = self.cards.book.responses;
-        for (p, m) in pool.iter_mut().zip(mine) {
-            *p = p.saturating_sub(u32::from(m));
-        }
+        let pool = &mine.pool;
         let batter_hand = batter_hand.min(MAX_HAND as usize) as u32;
         // Everything `against` reads besides the book and the pitch, packed
-        // in 29 bits (the pool is the deck less `mine`), when it fits: then
-        // the values of all six pitch types are recalled at once.
-        let situation = (self.balls <= 7 && self.strikes <= 7 && mine.iter().all(|&n| n <= 7))
-            .then(|| {
+        // in 29 bits (the pool is the deck less the packed hand), when it
+        // fits: then the values of all six pitch types are recalled at once.
+        let situation = (self.balls <= 7 && self.strikes <= 7)
+            .then_some(mine.packed)
+            .flatten()
+            .map(|packed| {
                 u32::from(self.balls)
                     | u32::from(self.strikes) << 3
                     | u32::from(self.steal_open) << 6
                     | batter_hand << 7
-                    | (pack(&mine) as u32) << 11
+                    | packed << 11
             });
         let against = match situation {
-            Some(s) => recall(self.cards.book.id, s, || self.against(&pool, batter_hand)),
-            None => self.against(&pool, batter_hand),
+            Some(s) => recall(self.cards.book.id, s, || self.against(pool, batter_hand)),
+            None => self.against(pool, batter_hand),
         };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
         let card_types = self.card_types(true);
@@ -907,11 +976,19 @@ impl<'a> Plate<'a> {
             }
         }
         let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
-        let near = || best.iter().filter(|b| b.0 <= low + MIX).filter_map(|b| b.1);
-        match near().count() {
+        let (mut near, mut n) = ([CardId(0); 6], 0);
+        for &(value, kept) in &best {
+            if let Some(id) = kept
+                && value <= low + MIX
+            {
+                near[n] = id;
+                n += 1;
+            }
+        }
+        match n {
             0 => None,
-            1 => near().next(),
-            n => near().nth(pick(n as u32) as usize),
+            1 => Some(near[0]),
+            n => near[..n].get(pick(n as u32) as usize).copied(),
         }
     }
 
@@ -932,18 +1009,31 @@ impl<'a> Plate<'a> {
             }
         }
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
+        if cards == 0 {
+            return None;
+        }
         let answers = self.tabled_answers();
-        let worth = &answers.by_response[pi(p)];
         let kept = self.cards.kept_values(false);
+        // What any hand kept is worth at most: the whole hand's quality
+        // bounds the quality of every hand made from it (see `KeptValues`).
+        let at_most = kept.value(kept.quality(whole), cards - 1);
+        // The best answer, the first in `Response::ALL` order on a tie. The
+        // answers are weighed best outcome first, so once one cannot beat
+        // the best so far even keeping the whole hand's quality, none
+        // after it can.
         let mut best: Option<(f32, usize)> = None;
-        for (r, &n) in types.iter().enumerate() {
+        for &(worth, r) in &answers.by_pitch[pi(p)] {
+            let n = types[r];
             if n == 0 {
                 continue;
             }
+            if best.is_some_and(|(v, _)| worth + at_most < v) {
+                break;
+            }
             // The shape of the hand kept, from the whole hand's.
             let kept_shape = whole - shape_drop(n, r);
-            let value = worth[r] + kept.value(kept.quality(kept_shape), cards - 1);
-            if best.is_none_or(|(v, _)| value > v) {
+            let value = worth + kept.value(kept.quality(kept_shape), cards - 1);
+            if best.is_none_or(|(v, b)| value > v || (value == v && r < b)) {
                 best = Some((value, r));
             }
         }
@@ -962,13 +1052,6 @@ impl<'a> Plate<'a> {
         hand: &[CardId],
         allowed: impl Fn(&Memo) -> bool,
     ) -> Option<Memo> {
-        let limits = self.rules.count;
-        let table = if defense {
-            &self.rules.memo_defense
-        } else {
-            &self.rules.memo_offense
-        };
-        let sign = if defense { -1.0 } else { 1.0 };
         let types = self.types(defense, hand);
         // The defense's first choice is a function of the count and the
         // hand counted by type, when it is to keep or draw (which cards a
@@ -998,20 +1081,11 @@ impl<'a> Plate<'a> {
         let layout = std::cell::OnceCell::new();
         let layout = || layout.get_or_init(|| self.layout(defense, hand));
         let kept = self.cards.kept_values(defense);
-        // What a choice at `price` adds to the count's worth, unless the
-        // rules have no such choice or it is an own goal.
-        let count_part = |price: Option<CountChange>| {
-            let price = price?;
-            let (balls, strikes) = (self.balls + price.balls, self.strikes + price.strikes);
-            let own_goal = if defense {
-                balls >= limits.balls && strikes < limits.strikes
-            } else {
-                strikes >= limits.strikes
-            };
-            (!own_goal).then(|| sign * self.count_value(balls, strikes))
-        };
-        let keep = count_part(Some(CountChange::default()));
-        let draw_parts = [1, 2].map(|n| count_part(table.price(true, n)));
+        let MemoPrices {
+            keep,
+            draw: draw_parts,
+            discard: [one, two],
+        } = self.tabled_memo_prices(defense);
         let drawn = draw_parts
             .iter()
             .any(Option::is_some)
@@ -1021,10 +1095,6 @@ impl<'a> Plate<'a> {
                 .zip(drawn.as_ref())
                 .map(|(c, drawn)| (c, self.cards.drawn_value(defense, &drawn[i])))
         });
-        let (one, two) = (
-            count_part(table.price(false, 1)),
-            count_part(table.price(false, 2)),
-        );
         let whole_quality = kept.quality(whole);
         // The first of the best choices but those `refused`, weighed in the
         // engine's order. A discard is weighed only if it could beat the
@@ -1114,6 +1184,41 @@ impl<'a> Plate<'a> {
             }
             refused |= choice.bit();
         }
+    }
+}
+
+/// The pitcher's own Offense hand as a pitch choice reads it, kept while
+/// the hand stays the same: it does for every pitch of a half inning, as
+/// the side in the field plays no Offense card.
+#[derive(Debug, Default)]
+pub(super) struct OwnOffense {
+    /// Whether a hand was read yet.
+    read: bool,
+    /// The hand last read.
+    hand: Vec<CardId>,
+    /// The cards of the Offense deck not in it, by type.
+    pool: [u32; 6],
+    /// It counted by type and packed (`pack`), when no type holds more
+    /// than 7 cards.
+    packed: Option<u32>,
+}
+
+impl OwnOffense {
+    /// This hand as `plate`'s pitch choice reads it, worked out only when
+    /// it is not the hand last read.
+    pub(super) fn read(&mut self, plate: &Plate<'_>, hand: &[CardId]) -> &Self {
+        if !self.read || self.hand != hand {
+            let mine = plate.types(false, hand);
+            self.pool = plate.cards.book.responses;
+            for (p, m) in self.pool.iter_mut().zip(mine) {
+                *p = p.saturating_sub(u32::from(m));
+            }
+            self.packed = mine.iter().all(|&n| n <= 7).then(|| pack(&mine) as u32);
+            self.hand.clear();
+            self.hand.extend_from_slice(hand);
+            self.read = true;
+        }
+        self
     }
 }
 

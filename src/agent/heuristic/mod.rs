@@ -41,13 +41,15 @@ use crate::engine::dice::Stream;
 use crate::engine::{Action, Card, CardId, DeckList, Engine, Phase, Side, is_infielder};
 use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
-use at_bat::{Cards, Knobs, Plate};
+use at_bat::{Cards, Knobs, OwnOffense, Plate};
 use std::sync::Arc;
 
 /// A manager playing by rules of thumb; see the module documentation.
 pub struct HeuristicAgent<'a> {
     table: Table<'a>,
     cards: Cards,
+    /// His Offense hand as his pitch choices read it.
+    own_offense: OwnOffense,
     stream: Stream,
     /// Where this manager's fielders stood when the half inning began.
     home: Option<[SquareId; 9]>,
@@ -161,6 +163,7 @@ impl<'a> HeuristicAgent<'a> {
             playable: Vec::new(),
             checked: false,
             cards: Cards::new(book),
+            own_offense: OwnOffense::default(),
             stream,
         }
     }
@@ -207,7 +210,7 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
-                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                Plate::before_first_pitch(engine.rules, &self.cards, (balls, strikes))
                     .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
                     .map(Action::Memo)
             }
@@ -225,9 +228,11 @@ impl<'a> HeuristicAgent<'a> {
                 let (_, batter_hand) = view.opponent_hand_sizes();
                 let edge = self.table.at_decision(view).edge(view);
                 let stream = &mut self.stream;
-                Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
-                    .with_edge(edge)
-                    .choose_pitch(playable, &hands.offense, batter_hand, |n| stream.below(n))
+                let plate = Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
+                    .with_edge(edge);
+                let mine = self.own_offense.read(&plate, &hands.offense);
+                plate
+                    .choose_pitch(playable, mine, batter_hand, |n| stream.below(n))
                     .map(|c| Action::Pitch(specials::strongest(deck, playable, c, any_special)))
                     .or_else(|| specials::swap(&hands.defense, legal))
             }

@@ -49,13 +49,34 @@ pub(super) fn strongest(
 
 /// `strongest` in a deck with specials.
 fn strongest_special(deck: &DeckList, playable: &[CardId], chosen: CardId) -> CardId {
-    let kind = deck.card(chosen);
-    playable
-        .iter()
-        .copied()
-        .filter(|&c| deck.card(c) == kind)
-        .max_by_key(|&c| (deck.special(c).map_or(0, |s| s.value), std::cmp::Reverse(c)))
+    let cards = playable.iter().copied();
+    if deck.is_special(chosen) {
+        // A normal card may beat it (a special may be worth less than 0).
+        return strongest_of(deck, cards, chosen).unwrap_or(chosen);
+    }
+    // A normal card is worth 0 and `chosen` is the lowest of its kind: only
+    // a special worth more beats it, so no other normal card is weighed.
+    strongest_of(deck, cards.filter(|&c| deck.is_special(c)), chosen)
+        .filter(|&c| special_value(deck, c) > 0)
         .unwrap_or(chosen)
+}
+
+/// Among `cards`, the one playing as `chosen` does with the highest special
+/// value, the lowest on a tie.
+fn strongest_of(
+    deck: &DeckList,
+    cards: impl Iterator<Item = CardId>,
+    chosen: CardId,
+) -> Option<CardId> {
+    let kind = deck.card(chosen);
+    cards
+        .filter(|&c| deck.card(c) == kind)
+        .max_by_key(|&c| (special_value(deck, c), std::cmp::Reverse(c)))
+}
+
+/// A card's special value (a normal card's is 0).
+fn special_value(deck: &DeckList, c: CardId) -> i8 {
+    deck.special(c).map_or(0, |s| s.value)
 }
 
 /// The card to give up against an immediate pitch: a normal card before a
