@@ -32,15 +32,6 @@ use crate::ruleset::schema::{
 };
 use crate::team::ThrowTarget;
 
-fn base_pos(base: Base) -> u8 {
-    match base {
-        Base::First => 5,
-        Base::Second => 10,
-        Base::Third => 15,
-        Base::Home => 20,
-    }
-}
-
 /// The circles the runner whose turn it is may move: `least..=most`, and,
 /// when he may try for home past the diamond stop, the moves in `home`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -999,7 +990,7 @@ impl Engine<'_> {
         if !any_runner && !forced_only {
             return false;
         }
-        let target = base_pos(base);
+        let target = base.circle();
         // The runners put out, by slot, and which of them (bit `i` for the
         // `i`-th; a runner a batting slot, so nine at most) were forced
         // there: decided before any of the outs frees a force.
@@ -1812,7 +1803,7 @@ impl Engine<'_> {
                 Ball::Held { by } => self
                     .field
                     .base_at(state.fielders[usize::from(by)])
-                    .map(base_pos),
+                    .map(Base::circle),
                 _ => None,
             };
             // A runner reaching the plate where the ball waits, or just

@@ -115,6 +115,17 @@ impl Base {
         }
     }
 
+    /// The base's circle on the base path (core.board.basepath): 5, 10, 15
+    /// and 20.
+    pub const fn circle(self) -> u8 {
+        match self {
+            Self::First => 5,
+            Self::Second => 10,
+            Self::Third => 15,
+            Self::Home => 20,
+        }
+    }
+
     /// The base's name in sentences ("first base", "home plate").
     pub fn name(self) -> &'static str {
         match self {

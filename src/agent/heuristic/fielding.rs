@@ -12,24 +12,6 @@ use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
 use std::cell::OnceCell;
 
-/// The bases in order, with their circles on the base path.
-const BASES: [(Base, u8); 4] = [
-    (Base::First, 5),
-    (Base::Second, 10),
-    (Base::Third, 15),
-    (Base::Home, 20),
-];
-
-/// The circle of a base on the base path.
-pub(super) fn circle(base: Base) -> u8 {
-    match base {
-        Base::First => 5,
-        Base::Second => 10,
-        Base::Third => 15,
-        Base::Home => 20,
-    }
-}
-
 /// The lowest chance of a fly catch worth trying: a miss moves every
 /// runner up a base.
 const MIN_CATCH_CHANCE: f32 = 0.3;
@@ -175,7 +157,7 @@ fn go_home(
         t.engine
             .field
             .base_at(sq)
-            .is_some_and(|b| last.is_some_and(|pos| pos < circle(b)))
+            .is_some_and(|b| last.is_some_and(|pos| pos < b.circle()))
     };
     // (steps from his place, fielder), furthest first, each packed in a
     // u16 (steps in the high byte) so that they compare at once.
@@ -389,8 +371,8 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
     let budget = play.budget;
     // (score, receiver, square, steps the receiver still has to walk)
     let mut best: Option<(f32, u8, SquareId, u8)> = None;
-    for (base, target) in BASES {
-        let value = out_value(runners, target);
+    for base in Base::ALL {
+        let value = out_value(runners, base.circle());
         if value == 0.0 {
             continue;
         }
@@ -416,8 +398,8 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
         } else {
             carry.next_squares
         };
-        for (base, target) in BASES {
-            let value = touch_value(t, runners, target);
+        for base in Base::ALL {
+            let value = touch_value(t, runners, base.circle());
             if value == 0.0 {
                 continue;
             }
@@ -465,13 +447,13 @@ fn guard_ahead(
         .map(Runner::next_base)
         .filter(|&b| !runners.iter().any(|o| o.pos == b))
         .max()?;
-    let (base, _) = BASES.iter().find(|(_, c)| *c == ahead)?;
-    if t.engine.field.base_at(from) == Some(*base) {
+    let base = Base::ALL.into_iter().find(|b| b.circle() == ahead)?;
+    if t.engine.field.base_at(from) == Some(base) {
         return None;
     }
     // From the diamond a runner may only take one base anyway: only worth
     // it when the ball is still out there or the throw is short.
-    let squares = t.engine.field.base_squares(*base);
+    let squares = t.engine.field.base_squares(base);
     let mut best: Option<(f32, u8, SquareId, u8)> = None;
     for &sq in squares {
         let Some((receiver, steps)) = receiver_for(t, fielders, by, sq, play.budget) else {
@@ -581,7 +563,7 @@ fn cover_move(
     // Who may walk over: not the busy one, nor the catcher.
     let free = !(1 << CATCHER | busy.map_or(0, |f| 1 << f));
     for &target in targets.iter() {
-        let Some(&(base, _)) = BASES.iter().find(|(_, c)| *c == target) else {
+        let Some(base) = Base::ALL.into_iter().find(|b| b.circle() == target) else {
             continue;
         };
         let squares = t.engine.field.base_squares(base);

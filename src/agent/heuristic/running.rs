@@ -9,7 +9,7 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{chaser, circle, die_chance, may_stand, members, throw_chance};
+use super::fielding::{chaser, die_chance, may_stand, members, throw_chance};
 use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
@@ -54,7 +54,7 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
             .engine
             .field
             .base_at(view.fielders()[usize::from(by)])
-            .map(circle)
+            .map(Base::circle)
             .filter(|&b| runner.pos < b),
         _ => None,
     }
