@@ -216,7 +216,7 @@ impl Engine<'_> {
         events.push(ev(
             "defense.positioning",
             EventKind::Positioned {
-                squares: squares.to_vec(),
+                squares: state.fielders,
             },
         ));
         self.new_batter(state, events);
