@@ -136,9 +136,13 @@ impl Engine<'_> {
         Some(players.card(side, index))
     }
 
-    /// The batter against the pitcher, for a hit off `pitch`.
+    /// The batter against the pitcher, for a hit off `pitch`: the card-free
+    /// matchup in a game without players, or whose rules put no Player
+    /// cards in play (`players.cards`: BASIC's fixed values stand in, and
+    /// its hit hooks are given no card's values). The hooks are memoised on
+    /// their inputs, so values they would not read only cost script runs.
     pub(crate) fn matchup(&self, state: &State, pitch: Option<Pitch>) -> Matchup {
-        let Some(players) = self.players else {
+        let Some(players) = self.players.filter(|_| self.rules.player_cards.used) else {
             return Matchup {
                 faces: [1, 2, 3, 4, 5, 6],
                 batting: 0,
