@@ -67,9 +67,7 @@ pub fn play_game<S: Sink + ?Sized>(
     sink: &mut S,
 ) -> Result<State, RunError> {
     let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
-    for e in events.drain(..) {
-        sink.event(&state, &e);
-    }
+    hand_over(&mut events, &state, sink);
     let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
     for _ in 0..MAX_DECISIONS {
@@ -95,11 +93,17 @@ pub fn play_game<S: Sink + ?Sized>(
             }
         };
         applied.map_err(RunError::Engine)?;
-        // Each event goes to the sink as it leaves the buffer, which is
-        // then empty for the next action.
-        for e in events.drain(..) {
-            sink.event(&state, &e);
-        }
+        hand_over(&mut events, &state, sink);
     }
     Err(RunError::TooLong)
+}
+
+/// Hands a step's events to the sink, leaving the buffer empty for the
+/// next step: events are `Copy`, so emptying it drops nothing.
+#[inline(always)]
+fn hand_over<S: Sink + ?Sized>(events: &mut Vec<Event>, state: &State, sink: &mut S) {
+    for e in events.iter() {
+        sink.event(state, e);
+    }
+    events.clear();
 }

@@ -152,7 +152,7 @@ impl Sink for Log {
     }
 
     fn event(&mut self, _state: &State, event: &Event) {
-        self.events.push(event.clone());
+        self.events.push(*event);
     }
 }
 

@@ -72,10 +72,10 @@ pub struct Effect {
 /// A special card of a deck (core.cards.decks, core.cards.special-values).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Special {
-    /// Its stable id (`strike_out`).
-    pub id: String,
-    /// Its printed name.
-    pub name: String,
+    /// Its stable id (`strike_out`), as events hold it.
+    pub id: &'static str,
+    /// Its printed name, as events hold it.
+    pub name: &'static str,
     /// The value added to its player's ability for the play.
     pub value: i8,
     /// For an immediate card, its effect in each situation: index
@@ -163,9 +163,9 @@ impl DeckList {
     }
 
     /// A card's printed name, specials included.
-    pub fn name(&self, id: CardId) -> &str {
+    pub fn name(&self, id: CardId) -> &'static str {
         match self.special(id) {
-            Some(s) => &s.name,
+            Some(s) => s.name,
             None => self.card(id).name(),
         }
     }

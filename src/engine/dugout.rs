@@ -335,9 +335,9 @@ impl Engine<'_> {
             EventKind::Substitution {
                 side,
                 player,
-                name: players.card(side, player).name.clone(),
+                name: players.name(side, player),
                 replaced,
-                replaced_name: players.card(side, replaced).name.clone(),
+                replaced_name: players.name(side, replaced),
                 slot: slot.map(|s| s as u8),
                 position: position.map(|p| p as u8),
             },

@@ -1,6 +1,9 @@
 //! `Event`: one thing that happened, with the rule that made it happen.
 //! Events are the engine's only output; play-by-play, box scores,
-//! statistics and logs are all built from them.
+//! statistics and logs are all built from them. An event is plain `Copy`
+//! data (names are kept once for the program, `intern`), so a step's
+//! buffer of events is read by reference and emptied without a drop to run
+//! for each.
 
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +43,7 @@ pub enum Landing {
 
 /// What happened. Every sink matches each event on its kind, so the kind
 /// keeps its variant in a tag byte of its own (see `Phase`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 #[repr(u8)]
 pub enum EventKind {
@@ -59,7 +62,7 @@ pub enum EventKind {
     /// The defense placed its fielders.
     Positioned {
         /// The squares, by position.
-        squares: Vec<SquareId>,
+        squares: [SquareId; 9],
     },
     /// A player came into the game for another (pro.substitution).
     Substitution {
@@ -68,11 +71,11 @@ pub enum EventKind {
         /// The player who came in (roster index).
         player: u8,
         /// His name.
-        name: String,
+        name: &'static str,
         /// The player who left (roster index): he cannot return.
         replaced: u8,
         /// His name.
-        replaced_name: String,
+        replaced_name: &'static str,
         /// The batting slot he took over, if the replaced player batted.
         slot: Option<u8>,
         /// The fielding position (0..9) he took over, if the replaced
@@ -102,9 +105,9 @@ pub enum EventKind {
         /// Who.
         side: Side,
         /// The card's id (`hit_fastball_plus_1`).
-        id: String,
+        id: &'static str,
         /// Its printed name.
-        name: String,
+        name: &'static str,
         /// The value it adds to its player's ability (0 for an immediate
         /// card).
         value: i8,
@@ -117,7 +120,7 @@ pub enum EventKind {
         /// Who.
         side: Side,
         /// The card swapped away (its name).
-        name: String,
+        name: &'static str,
     },
     /// A batter came to the plate.
     BatterUp {
@@ -339,7 +342,7 @@ pub enum EventKind {
 }
 
 /// One event and the rule behind it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     /// The rule key that produced it (`count.limits`); the ruleset maps it
     /// to the clause it cites.

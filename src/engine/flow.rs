@@ -13,6 +13,10 @@ use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::field::{Field, SquareId, SquareKind};
 use crate::ruleset::schema::InitialDraw;
 
+/// Room for the events of one step: the game's buffer, which every step
+/// empties, seldom grows past it.
+const EVENTS_PER_STEP: usize = 64;
+
 impl Engine<'_> {
     /// A new game: both decks shuffled from `seed`, the managers' first
     /// hands dealt (home first), and the home team about to position its
@@ -20,6 +24,15 @@ impl Engine<'_> {
     pub fn new_game(&self, seed: u64) -> (State, Vec<Event>) {
         let r = self.rules;
         let placeholder = self.field.catcher();
+        // The game's lists are sized for the whole game at once: a hand for
+        // the most cards it may hold, the runs for the regulation innings.
+        let hands = || Hands {
+            defense: Vec::with_capacity(usize::from(r.hand.max)),
+            offense: Vec::with_capacity(usize::from(r.hand.max)),
+        };
+        let innings = || Vec::with_capacity(usize::from(r.last_inning));
+        let mut away_runs = innings();
+        away_runs.push(0);
         let mut state = State {
             phase: Phase::Over,
             inning: r.first_inning,
@@ -27,7 +40,7 @@ impl Engine<'_> {
             outs: 0,
             balls: 0,
             strikes: 0,
-            runs: [Vec::new(), vec![0]],
+            runs: [innings(), away_runs],
             next_batter: [0, 0],
             batter: 0,
             memo_done: [false; 2],
@@ -35,7 +48,7 @@ impl Engine<'_> {
             fielders: [placeholder; 9],
             ball: Ball::Dead,
             play: None,
-            hands: [Hands::default(), Hands::default()],
+            hands: [hands(), hands()],
             decks: Default::default(),
             pitches: [0, 0],
             bases_at_batter: 0,
@@ -48,7 +61,7 @@ impl Engine<'_> {
             },
             shuffles: (seed, 0),
         };
-        let mut events = Vec::new();
+        let mut events = Vec::with_capacity(EVENTS_PER_STEP);
         for deck in DeckKind::BOTH {
             let list = match deck {
                 DeckKind::Defense => &r.defense_deck,
@@ -216,7 +229,7 @@ impl Engine<'_> {
         events.push(ev(
             "defense.positioning",
             EventKind::Positioned {
-                squares: squares.to_vec(),
+                squares: state.fielders,
             },
         ));
         self.new_batter(state, events);

@@ -19,6 +19,7 @@ pub mod dice;
 mod dugout;
 mod event;
 mod flow;
+mod intern;
 mod play;
 mod players;
 mod rules;

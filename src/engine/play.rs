@@ -1413,7 +1413,7 @@ impl Engine<'_> {
             .expect("a runner at the plate has a play");
         play.at_plate = None;
         if out {
-            let handled = play.handled.clone();
+            let handled = play.handled;
             if others > 0 {
                 play.others_bases = Some(others);
             }
@@ -2030,11 +2030,7 @@ impl Engine<'_> {
 /// The fielders who have handled the ball in the play so far (numbers
 /// 1-9), for an out's event.
 fn handled_so_far(state: &State) -> ShortList {
-    state
-        .play
-        .as_ref()
-        .map(|p| p.handled.clone())
-        .unwrap_or_default()
+    state.play.as_ref().map(|p| p.handled).unwrap_or_default()
 }
 
 /// The batting slot of the runner whose move it is.

@@ -6,8 +6,8 @@
 //! up here. A game without players (BASIC scenarios) plays every rule the
 //! card-free way.
 
-use super::Engine;
 use super::state::{Dugout, POSITIONS, Side, State};
+use super::{Engine, intern};
 use crate::diagnostic::Diagnostic;
 use crate::ruleset::schema::Pitch;
 use crate::team::{Abilities, PlayerCard, Role, Team, ThrowTarget};
@@ -21,6 +21,9 @@ struct Side9 {
     /// For each card of the roster, the direction each die face (1..6)
     /// sends his ball (`Matchup::faces`), read off his Z numbers once.
     faces: Vec<[u8; 6]>,
+    /// For each card of the roster, the player's name as events hold it
+    /// (`intern::name`), kept once here.
+    names: Vec<&'static str>,
     /// The starting lineup.
     start: Dugout,
 }
@@ -57,6 +60,13 @@ impl Players {
     pub fn card(&self, side: Side, index: u8) -> &PlayerCard {
         let roster = &self.sides[side.index()].roster;
         &roster[usize::from(index) % roster.len()]
+    }
+
+    /// The name of a card of a side's roster by index (as `card`), as
+    /// events hold it.
+    pub(crate) fn name(&self, side: Side, index: u8) -> &'static str {
+        let names = &self.sides[side.index()].names;
+        names[usize::from(index) % names.len()]
     }
 
     /// The direction each die face (1..6) sends the ball of a side's player
@@ -126,9 +136,13 @@ impl Engine<'_> {
         Some(players.card(side, index))
     }
 
-    /// The batter against the pitcher, for a hit off `pitch`.
+    /// The batter against the pitcher, for a hit off `pitch`: the card-free
+    /// matchup in a game without players, or whose rules put no Player
+    /// cards in play (`players.cards`: BASIC's fixed values stand in, and
+    /// its hit hooks are given no card's values). The hooks are memoised on
+    /// their inputs, so values they would not read only cost script runs.
     pub(crate) fn matchup(&self, state: &State, pitch: Option<Pitch>) -> Matchup {
-        let Some(players) = self.players else {
+        let Some(players) = self.players.filter(|_| self.rules.player_cards.used) else {
             return Matchup {
                 faces: [1, 2, 3, 4, 5, 6],
                 batting: 0,
@@ -233,6 +247,7 @@ fn side_of(team: &Team) -> Result<Side9, Diagnostic> {
     Ok(Side9 {
         roster: team.players.clone(),
         faces,
+        names: team.players.iter().map(|p| intern::name(&p.name)).collect(),
         start,
     })
 }

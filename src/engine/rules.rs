@@ -885,8 +885,8 @@ impl Reader<'_> {
             None
         };
         Some(Special {
-            id: id.to_string(),
-            name: name.to_string(),
+            id: super::intern::name(id),
+            name: super::intern::name(name),
             value,
             effects,
         })

@@ -166,7 +166,7 @@ impl Engine<'_> {
             "special.swap",
             EventKind::Swapped {
                 side,
-                name: self.deck_list(deck).name(id).to_string(),
+                name: self.deck_list(deck).name(id),
             },
         ));
         self.draw_for(state, side, deck, 1, "special.swap", events);
@@ -221,8 +221,8 @@ impl Engine<'_> {
             },
             EventKind::SpecialPlayed {
                 side,
-                id: special.id.clone(),
-                name: special.name.clone(),
+                id: special.id,
+                name: special.name,
                 value: special.value,
                 immediate: special.effects.is_some(),
             },

@@ -127,23 +127,26 @@ impl Runner {
 
 /// A short list of small numbers (fielders by number, batting slots): up
 /// to `ShortList::INLINE` of them kept inline, so a play's lists cost no
-/// allocation, more on the heap. It reads as a slice and serialises as a
-/// list of numbers, like the `Vec<u8>` it stands for.
-#[derive(Clone)]
+/// allocation, a longer one kept once for the program
+/// (`intern::numbers`), so the list is plain `Copy` data either way. It
+/// reads as a slice and serialises as a list of numbers, like the `Vec<u8>`
+/// it stands for.
+#[derive(Clone, Copy)]
 pub struct ShortList(Items);
 
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 enum Items {
     Inline {
         len: u8,
         items: [u8; ShortList::INLINE],
     },
-    Heap(Vec<u8>),
+    Spilled(&'static [u8]),
 }
 
 impl ShortList {
-    /// How many numbers are kept inline.
-    pub const INLINE: usize = 8;
+    /// How many numbers are kept inline: as many as fit in the room the
+    /// spilled form takes anyway.
+    pub const INLINE: usize = 22;
 
     /// An empty list.
     pub fn new() -> Self {
@@ -162,23 +165,17 @@ impl ShortList {
             *slot = n;
             *len += 1;
         } else {
-            self.push_on_heap(n);
+            self.push_spilled(n);
         }
     }
 
-    /// `push` past the inline room: the list moves to the heap, or grows
-    /// there. Out of line, so that `push` inlines.
+    /// `push` past the inline room. Out of line, so that `push` inlines.
     #[cold]
     #[inline(never)]
-    fn push_on_heap(&mut self, n: u8) {
-        match &mut self.0 {
-            Items::Heap(numbers) => numbers.push(n),
-            Items::Inline { .. } => {
-                let mut numbers = self.to_vec();
-                numbers.push(n);
-                self.0 = Items::Heap(numbers);
-            }
-        }
+    fn push_spilled(&mut self, n: u8) {
+        let mut numbers = self.to_vec();
+        numbers.push(n);
+        *self = Self::from(numbers);
     }
 
     /// Empties the list.
@@ -201,7 +198,12 @@ impl ShortList {
                 *len -= 1;
                 n
             }
-            Items::Heap(numbers) => numbers.remove(index),
+            Items::Spilled(numbers) => {
+                let mut numbers = numbers.to_vec();
+                let n = numbers.remove(index);
+                *self = Self::from(numbers);
+                n
+            }
         }
     }
 }
@@ -218,7 +220,7 @@ impl std::ops::Deref for ShortList {
     fn deref(&self) -> &[u8] {
         match &self.0 {
             Items::Inline { len, items } => &items[..usize::from(*len)],
-            Items::Heap(numbers) => numbers,
+            Items::Spilled(numbers) => numbers,
         }
     }
 }
@@ -247,6 +249,9 @@ impl Extend<u8> for ShortList {
 
 impl From<Vec<u8>> for ShortList {
     fn from(numbers: Vec<u8>) -> Self {
+        if numbers.len() > Self::INLINE {
+            return ShortList(Items::Spilled(super::intern::numbers(&numbers)));
+        }
         let mut list = Self::new();
         list.extend(numbers);
         list
@@ -641,5 +646,31 @@ impl State {
             .iter()
             .position(|&s| s == square)
             .map(|i| i as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past its inline room a list reads, changes and serialises as it
+    /// did before.
+    #[test]
+    fn a_long_short_list_spills_and_reads_the_same() {
+        let numbers: Vec<u8> = (1..=30).collect();
+        let mut list = ShortList::new();
+        list.extend(numbers.iter().copied());
+        assert_eq!(&*list, &numbers[..]);
+        assert_eq!(ShortList::from(numbers.clone()), list);
+        assert_eq!(
+            serde_json::to_string(&list).unwrap(),
+            serde_json::to_string(&numbers).unwrap()
+        );
+        assert_eq!(list.remove(0), 1);
+        assert_eq!(&*list, &numbers[1..]);
+        for _ in 0..list.len() - 2 {
+            list.remove(1);
+        }
+        assert_eq!(&*list, &[2, 30]);
     }
 }

@@ -301,7 +301,7 @@ fn shown(deck: &DeckList, card: Card) -> String {
     match card {
         Card::Immediate(i) => deck
             .immediate(i)
-            .map_or_else(|| words::card(card), |s| s.id.clone()),
+            .map_or_else(|| words::card(card), |s| s.id.to_string()),
         _ => words::card(card),
     }
 }
@@ -313,7 +313,7 @@ fn special_id(rules: &GameRules, name: &str) -> String {
         .into_iter()
         .flat_map(|deck| deck.ids().filter_map(move |c| deck.special(c)))
         .find(|s| s.name == name)
-        .map_or_else(|| name.to_string(), |s| s.id.clone())
+        .map_or_else(|| name.to_string(), |s| s.id.to_string())
 }
 
 /// Projects an engine event.
@@ -669,13 +669,13 @@ mod tests {
                 inning: 1,
                 half: Half::Top,
             },
-            EventKind::Positioned { squares: vec![sq] },
+            EventKind::Positioned { squares: [sq; 9] },
             EventKind::Substitution {
                 side,
                 player: 4,
-                name: "Lino Bracco".into(),
+                name: "Lino Bracco",
                 replaced: 1,
-                replaced_name: "Aldo Fenwick".into(),
+                replaced_name: "Aldo Fenwick",
                 slot: Some(8),
                 position: Some(0),
             },
@@ -691,14 +691,14 @@ mod tests {
             },
             EventKind::SpecialPlayed {
                 side,
-                id: "strike_out".into(),
-                name: "Strike Out".into(),
+                id: "strike_out",
+                name: "Strike Out",
                 value: 0,
                 immediate: true,
             },
             EventKind::Swapped {
                 side,
-                name: "Strike Out".into(),
+                name: "Strike Out",
             },
             EventKind::BatterUp { side, slot: 0 },
             EventKind::Drew {

@@ -744,8 +744,8 @@ fn no_specials(s: &Scenario, rules: &crate::engine::GameRules) -> String {
 fn special_ids(list: &DeckList) -> Vec<&str> {
     let mut ids: Vec<&str> = Vec::new();
     for special in list.ids().filter_map(|c| list.special(c)) {
-        if !ids.contains(&special.id.as_str()) {
-            ids.push(&special.id);
+        if !ids.contains(&special.id) {
+            ids.push(special.id);
         }
     }
     ids

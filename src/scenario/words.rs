@@ -105,7 +105,7 @@ pub(crate) fn card_name(name: &CardName) -> String {
 /// a normal card by its name.
 pub(crate) fn card_word(list: &DeckList, id: CardId) -> String {
     match list.special(id) {
-        Some(s) => s.id.clone(),
+        Some(s) => s.id.to_string(),
         None => card(list.card(id)),
     }
 }

@@ -107,7 +107,7 @@ mod tests {
                 seed,
                 0,
                 [&mut h, &mut a],
-                &mut |_: &State, e: &Event| expected.push(e.clone()),
+                &mut |_: &State, e: &Event| expected.push(*e),
             )
             .unwrap();
             let card = Scorecard::anonymous();

@@ -420,8 +420,8 @@ impl<'f> Scorekeeper<'f> {
                 ..
             } => out.push(Record::Substitution {
                 side: *side,
-                name: name.clone(),
-                replaced: replaced_name.clone(),
+                name: name.to_string(),
+                replaced: replaced_name.to_string(),
                 slot: *slot,
                 position: *position,
             }),
