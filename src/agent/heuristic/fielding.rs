@@ -50,6 +50,17 @@ fn put_out_at(r: &Runner) -> Option<u8> {
     (!r.on_base() || r.forced_to == Some(ahead)).then_some(ahead)
 }
 
+/// The base at circle `circle` (`Base::circle`), if any.
+fn base_on(circle: u8) -> Option<Base> {
+    match circle {
+        5 => Some(Base::First),
+        10 => Some(Base::Second),
+        15 => Some(Base::Third),
+        20 => Some(Base::Home),
+        _ => None,
+    }
+}
+
 /// What putting out the runners at each base is worth (in `Base::ALL`
 /// order): an out each, more for a runner further round. One pass over
 /// the runners: each can be put out at one base at most.
@@ -384,7 +395,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
     // (score, receiver, square, steps the receiver still has to walk)
     let mut best: Option<(f32, u8, SquareId, u8)> = None;
     let values = out_values(runners);
-    for (base, value) in Base::ALL.into_iter().zip(values) {
+    for (&base, &value) in Base::ALL.iter().zip(&values) {
         if value == 0.0 {
             continue;
         }
@@ -410,7 +421,7 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
         } else {
             carry.next_squares
         };
-        for (base, value) in Base::ALL.into_iter().zip(values) {
+        for (&base, &value) in Base::ALL.iter().zip(&values) {
             let value = touch_value(t, value, base.circle());
             if value == 0.0 {
                 continue;
@@ -459,7 +470,7 @@ fn guard_ahead(
         .map(Runner::next_base)
         .filter(|&b| !runners.iter().any(|o| o.pos == b))
         .max()?;
-    let base = Base::ALL.into_iter().find(|b| b.circle() == ahead)?;
+    let base = base_on(ahead)?;
     if t.engine.field.base_at(from) == Some(base) {
         return None;
     }
@@ -575,7 +586,7 @@ fn cover_move(
     // Who may walk over: not the busy one, nor the catcher.
     let free = !(1 << CATCHER | busy.map_or(0, |f| 1 << f));
     for &target in targets.iter() {
-        let Some(base) = Base::ALL.into_iter().find(|b| b.circle() == target) else {
+        let Some(base) = base_on(target) else {
             continue;
         };
         let squares = t.engine.field.base_squares(base);
@@ -766,5 +777,13 @@ mod tests {
         assert_eq!(put_out_at(&runner(12, None)), Some(15));
         let runners = [runner(5, Some(10)), runner(0, Some(5)), runner(12, None)];
         assert_eq!(out_values(&runners), [1.0, 1.25, 1.6, 0.0]);
+    }
+
+    #[test]
+    fn each_base_is_on_its_circle() {
+        for base in Base::ALL {
+            assert_eq!(base_on(base.circle()), Some(base));
+        }
+        assert_eq!(base_on(25), None);
     }
 }
