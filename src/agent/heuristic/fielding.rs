@@ -42,32 +42,46 @@ pub(super) fn members(mut crew: Crew) -> impl Iterator<Item = u8> {
     })
 }
 
-/// The runners a ball arriving at a fielder on the base at circle
-/// `target` puts out: those heading for it and short of it, and a runner
-/// forced to it still on the base behind.
-pub(super) fn victims(runners: &[Runner], target: u8) -> impl Iterator<Item = &Runner> {
-    runners.iter().filter(move |r| {
-        r.pos < target
-            && (r.pos + 5 > target || (r.pos + 5 == target && r.forced_to == Some(target)))
-    })
+/// The base (its circle) where a ball arriving at a fielder on it puts
+/// runner `r` out, if any: the base ahead of a runner between bases, or of
+/// one forced to it from the base behind.
+fn put_out_at(r: &Runner) -> Option<u8> {
+    let ahead = r.next_base();
+    (!r.on_base() || r.forced_to == Some(ahead)).then_some(ahead)
 }
 
-/// What putting out the runners at a base is worth: an out each, more for
-/// a runner further round.
-fn out_value(runners: &[Runner], target: u8) -> f32 {
-    victims(runners, target)
-        .map(|r| 1.0 + f32::from(r.pos) / 20.0)
-        .sum()
+/// The base at circle `circle` (`Base::circle`), if any.
+fn base_on(circle: u8) -> Option<Base> {
+    match circle {
+        5 => Some(Base::First),
+        10 => Some(Base::Second),
+        15 => Some(Base::Third),
+        20 => Some(Base::Home),
+        _ => None,
+    }
 }
 
-/// What touching the base at circle `target` with the ball is worth: its
-/// outs, where a touch makes them (`out.ways`); at home plate, where the
-/// runners collide with the fielder instead, as likely as he wins.
-fn touch_value(t: &Table<'_>, runners: &[Runner], target: u8) -> f32 {
+/// What putting out the runners at each base is worth (in `Base::ALL`
+/// order): an out each, more for a runner further round. One pass over
+/// the runners: each can be put out at one base at most.
+fn out_values(runners: &[Runner]) -> [f32; 4] {
+    let mut values = [0.0; 4];
+    for r in runners {
+        if let Some(base) = put_out_at(r).filter(|&b| b <= 20) {
+            values[usize::from(base / 5 - 1)] += 1.0 + f32::from(r.pos) / 20.0;
+        }
+    }
+    values
+}
+
+/// What touching the base at circle `target` with the ball is worth, its
+/// outs worth `value`: where a touch makes them (`out.ways`); at home
+/// plate, where the runners collide with the fielder instead, as likely as
+/// he wins.
+fn touch_value(t: &Table<'_>, value: f32, target: u8) -> f32 {
     if !t.engine.rules.out_ways.contains(&OutWay::TouchBeatsRunner) {
         return 0.0;
     }
-    let value = out_value(runners, target);
     match &t.engine.rules.collision {
         Some(c) if target == 20 => value * c.out_chance(true),
         _ => value,
@@ -107,9 +121,10 @@ pub(super) fn defend(
         Ball::Loose { .. } => loose(t, view, play, legal, &chasing),
         Ball::Held { by } => held(t, view, play, legal, by),
         // The throw goes on (and ends the turn): first the spare points
-        // cover bases and bring fielders back.
+        // cover bases and bring fielders back, unless the rules make the
+        // throw the only action (`throw.short`), when no step is legal.
         Ball::Thrown { thrower, to, .. } => {
-            if play.budget > 1 {
+            if play.budget > 1 && !t.engine.rules.throw_short.only_action {
                 let spare = cover_move(t, view, legal, play.budget - 1, Some(to));
                 if spare.is_some() {
                     return spare;
@@ -145,6 +160,15 @@ fn go_home(
     chasing: &impl Fn() -> Option<u8>,
 ) -> Option<Action> {
     let fielders = view.fielders();
+    // Mostly everyone is in his place: that is found out first, before
+    // who has the ball is asked.
+    let mut away: Crew = 0;
+    for (f, (at, place)) in fielders.iter().zip(home).enumerate() {
+        away |= Crew::from(at != place) << f;
+    }
+    if away == 0 {
+        return None;
+    }
     let holder = match *view.ball() {
         Ball::Held { by } => Some(by),
         Ball::Thrown { to, .. } => Some(to),
@@ -162,17 +186,16 @@ fn go_home(
     // (steps from his place, fielder), furthest first, each packed in a
     // u16 (steps in the high byte) so that they compare at once.
     let mut order = [0u16; 9];
-    let mut away = 0;
-    for f in 0..9u8 {
+    let mut walkers = 0;
+    for f in members(away & !holder.map_or(0, |h| 1 << h)) {
         let at = fielders[usize::from(f)];
-        let place = home[usize::from(f)];
-        if at != place && Some(f) != holder && !guarding(at) {
-            let d = t.engine.field.king_distance(at, place);
-            order[away] = u16::from_be_bytes([d, f]);
-            away += 1;
+        if !guarding(at) {
+            let d = t.engine.field.king_distance(at, home[usize::from(f)]);
+            order[walkers] = u16::from_be_bytes([d, f]);
+            walkers += 1;
         }
     }
-    let order = &mut order[..away];
+    let order = &mut order[..walkers];
     order.sort_unstable_by(|a, b| b.cmp(a));
     order.iter().find_map(|&away| {
         let [_, f] = away.to_be_bytes();
@@ -371,8 +394,8 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
     let budget = play.budget;
     // (score, receiver, square, steps the receiver still has to walk)
     let mut best: Option<(f32, u8, SquareId, u8)> = None;
-    for base in Base::ALL {
-        let value = out_value(runners, base.circle());
+    let values = out_values(runners);
+    for (&base, &value) in Base::ALL.iter().zip(&values) {
         if value == 0.0 {
             continue;
         }
@@ -398,8 +421,8 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
         } else {
             carry.next_squares
         };
-        for base in Base::ALL {
-            let value = touch_value(t, runners, base.circle());
+        for (&base, &value) in Base::ALL.iter().zip(&values) {
+            let value = touch_value(t, value, base.circle());
             if value == 0.0 {
                 continue;
             }
@@ -447,7 +470,7 @@ fn guard_ahead(
         .map(Runner::next_base)
         .filter(|&b| !runners.iter().any(|o| o.pos == b))
         .max()?;
-    let base = Base::ALL.into_iter().find(|b| b.circle() == ahead)?;
+    let base = base_on(ahead)?;
     if t.engine.field.base_at(from) == Some(base) {
         return None;
     }
@@ -563,7 +586,7 @@ fn cover_move(
     // Who may walk over: not the busy one, nor the catcher.
     let free = !(1 << CATCHER | busy.map_or(0, |f| 1 << f));
     for &target in targets.iter() {
-        let Some(base) = Base::ALL.into_iter().find(|b| b.circle() == target) else {
+        let Some(base) = base_on(target) else {
             continue;
         };
         let squares = t.engine.field.base_squares(base);
@@ -748,11 +771,19 @@ mod tests {
             start: pos,
             forced_to,
         };
-        let runners = [runner(5, Some(10)), runner(0, Some(5))];
-        assert_eq!(victims(&runners, 10).count(), 1);
-        assert_eq!(victims(&runners, 5).count(), 1);
-        let free = [runner(5, None), runner(12, None)];
-        assert_eq!(victims(&free, 10).count(), 0);
-        assert_eq!(victims(&free, 15).count(), 1);
+        assert_eq!(put_out_at(&runner(5, Some(10))), Some(10));
+        assert_eq!(put_out_at(&runner(0, Some(5))), Some(5));
+        assert_eq!(put_out_at(&runner(5, None)), None);
+        assert_eq!(put_out_at(&runner(12, None)), Some(15));
+        let runners = [runner(5, Some(10)), runner(0, Some(5)), runner(12, None)];
+        assert_eq!(out_values(&runners), [1.0, 1.25, 1.6, 0.0]);
+    }
+
+    #[test]
+    fn each_base_is_on_its_circle() {
+        for base in Base::ALL {
+            assert_eq!(base_on(base.circle()), Some(base));
+        }
+        assert_eq!(base_on(25), None);
     }
 }

@@ -77,22 +77,9 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
         };
         worth_between(chance, at, ahead)
     };
-    // What a runner stopping short of each base is worth: the same on
-    // every circle of the gap but for the circles run (added below).
-    let mut gaps: [Option<f32>; 4] = [None; 4];
-    // The gaps short of a base he may stop on (a bit each, by the base
-    // behind), without running into the ball: the base is worth more than
-    // any circle of its gap, whatever the risk there, so those circles
-    // need not be weighed.
-    let outrun = [5u8, 10, 15]
-        .into_iter()
-        .filter(|&base| {
-            base > runner.pos && offered & 1 << (base - runner.pos) != 0 && base < into_ball
-        })
-        .fold(0u8, |gaps, base| gaps | 1 << (base / 5 - 1));
     let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
-    let mut runs = offered;
+    let mut runs = contenders(offered, runner.pos, into_ball);
     while runs != 0 {
         let n = runs.trailing_zeros() as u8;
         runs &= runs - 1;
@@ -128,20 +115,43 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
             };
             if behind { stay - BLOCKING } else { stay }
         } else {
-            let ahead = (to / 5 + 1) * 5;
-            if outrun & 1 << (to / 5) != 0 {
-                debug_assert!(worth_between(0.0, to, ahead) + 0.004 < value_on(ahead));
-                continue;
-            }
-            // Short of home plate: one of the four gaps.
-            let gap = &mut gaps[usize::from(to / 5)];
-            *gap.get_or_insert_with(|| between(to, ahead)) + 0.001 * f32::from(to % 5)
+            // Short of home plate, in one of the four gaps.
+            between(to, (to / 5 + 1) * 5) + 0.001 * f32::from(to % 5)
         };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, n));
         }
     }
     best.map(|(_, n)| Action::Advance(n))
+}
+
+/// The runs of `offered` (bit `n` for a run of `n` circles from circle
+/// `pos`) that may be the best, short of the ball at circle `into_ball`:
+/// each of the others is worth less than a longer one, or no more than a
+/// shorter one. In a gap between bases each circle on is worth 0.001 more,
+/// so only the furthest counts, and none when the base ahead is offered
+/// (a base is worth more than any circle of its gap); a run into the ball
+/// is worth less the further it goes, and a run across the plate the
+/// same, so only the shortest of each counts.
+fn contenders(offered: u32, pos: u8, into_ball: u8) -> u32 {
+    /// The circles of the bases short of the plate, a bit each.
+    const BASES: u64 = 1 | 1 << 5 | 1 << 10 | 1 << 15;
+    /// The circles short of the plate.
+    const SHORT_OF_PLATE: u64 = (1 << 20) - 1;
+    let shortest = |circles: u64| circles & circles.wrapping_neg();
+    // Bit `c` for circle `c`.
+    let circles = u64::from(offered) << pos;
+    let short = circles & ((1 << into_ball.min(20)) - 1);
+    let bases = short & BASES;
+    let mut kept =
+        bases | shortest(circles & SHORT_OF_PLATE & !short) | shortest(circles & !SHORT_OF_PLATE);
+    for behind in [0, 5, 10, 15] {
+        let gap = short & 0b11110 << behind;
+        if gap != 0 && bases & 1 << (behind + 5) == 0 {
+            kept |= 1 << (63 - gap.leading_zeros());
+        }
+    }
+    (kept >> pos) as u32
 }
 
 /// After a missed fly, the runner to send a base: the most advanced the
@@ -300,4 +310,34 @@ fn force_throw(t: &Table<'_>, view: &View<'_>, at: SquareId, thrower: u8) -> f32
         })
         .map(|sq| throw_chance(t.engine.field.king_distance(at, sq), 0))
         .fold(0.0, f32::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A base is worth more than any circle of the gap short of it, even
+    /// with no risk there and the 0.001 a circle for the circles run.
+    #[test]
+    fn a_base_beats_every_circle_of_its_gap() {
+        for to in (1..20u8).filter(|c| !c.is_multiple_of(5)) {
+            let ahead = (to / 5 + 1) * 5;
+            assert!(
+                worth_between(0.0, to, ahead) + 0.004 < value_on(ahead),
+                "{to}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_runs_that_may_be_best_are_weighed() {
+        // From first with a 6: second, and the furthest circle short of
+        // third (circle 11, run 6).
+        assert_eq!(contenders(0b111_1111, 5, u8::MAX), 1 | 1 << 5 | 1 << 6);
+        // Short of the plate from third: the furthest circle (19), and the
+        // shortest run across it.
+        assert_eq!(contenders(0b111_1111, 15, u8::MAX), 1 | 1 << 4 | 1 << 5);
+        // The ball held on second: the shortest run into it.
+        assert_eq!(contenders(0b111_1110, 5, 10), 1 << 4 | 1 << 5);
+    }
 }
