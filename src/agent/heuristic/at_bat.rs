@@ -251,6 +251,9 @@ pub struct CardBook {
     /// for an immediate special or an id beyond the deck: a hand is
     /// counted by type with a lookup per card.
     card_types: [[u8; 256]; 2],
+    /// `card_types` with every special card `NO_TYPE`: how a pitch or
+    /// response reads a hand whose special cards the limits hold back.
+    normal_types: [[u8; 256]; 2],
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
@@ -400,6 +403,15 @@ impl CardBook {
                 card_types[0][usize::from(id.0)] = ri(r) as u8;
             }
         }
+        let mut normal_types = card_types;
+        for (types, deck) in normal_types
+            .iter_mut()
+            .zip([&rules.offense_deck, &rules.defense_deck])
+        {
+            for id in deck.ids().filter(|&id| deck.is_special(id)) {
+                types[usize::from(id.0)] = NO_TYPE;
+            }
+        }
         let deck = responses.iter().sum::<u32>();
         let mut none = Vec::new();
         for hand in 0..=MAX_HAND {
@@ -411,6 +423,7 @@ impl CardBook {
             id: 0,
             knobs,
             card_types,
+            normal_types,
             pitches,
             responses,
             offense_cards: deck,
@@ -770,6 +783,19 @@ impl<'a> Plate<'a> {
         &self.cards.book.card_types[usize::from(defense)]
     }
 
+    /// The types of the cards of one deck by id as a pitch or response
+    /// plays them: special cards `NO_TYPE` unless he may play them
+    /// (`specials`).
+    fn playable_types(&self, defense: bool, specials: bool) -> &'a [u8; 256] {
+        let book = &self.cards.book;
+        let table = if specials {
+            &book.card_types
+        } else {
+            &book.normal_types
+        };
+        &table[usize::from(defense)]
+    }
+
     /// A hand of one deck counted by type.
     fn types(&self, defense: bool, hand: &[CardId]) -> Types {
         let card_types = self.card_types(defense);
@@ -929,13 +955,15 @@ impl<'a> Plate<'a> {
         })
     }
 
-    /// The pitch to show: the one the batter's likely cards do least
+    /// The pitch to show from `hand` (its special cards only if he may
+    /// play them, `specials`): the one the batter's likely cards do least
     /// with, mixed at random among near ties, as the lowest card of its
     /// type. The batter's cards come from the Offense deck less the
     /// pitcher's own Offense hand (`mine`, read by `OwnOffense::read`).
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
+        specials: bool,
         mine: &OwnOffense,
         batter_hand: usize,
         pick: impl FnOnce(u32) -> u32,
@@ -960,7 +988,7 @@ impl<'a> Plate<'a> {
             None => self.against(pool, batter_hand),
         };
         let mut best = [(f32::INFINITY, None::<CardId>); 6];
-        let card_types = self.card_types(true);
+        let card_types = self.playable_types(true, specials);
         for &id in hand {
             let p = usize::from(card_types[usize::from(id.0)]);
             // A card of no type has no place.
@@ -992,14 +1020,20 @@ impl<'a> Plate<'a> {
         }
     }
 
-    /// The answer to a shown pitch: the best outcome now, counting what the
-    /// cards kept are worth for the next pitches, as the lowest card of
+    /// The answer to a shown pitch from `hand` (its special cards only if
+    /// he may play them, `specials`): the best outcome now, counting what
+    /// the cards kept are worth for the next pitches, as the lowest card of
     /// its type.
-    pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
+    pub(super) fn choose_response(
+        &self,
+        p: Pitch,
+        hand: &[CardId],
+        specials: bool,
+    ) -> Option<CardId> {
         let mut types: Types = [0; 6];
         // The lowest card of each type held (of a type not held, none).
         let mut lowest = [CardId(u8::MAX); 6];
-        let card_types = self.card_types(false);
+        let card_types = self.playable_types(false, specials);
         for &c in hand {
             let r = usize::from(card_types[usize::from(c.0)]);
             // A card of no type has no place.
