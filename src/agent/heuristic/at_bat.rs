@@ -228,6 +228,24 @@ fn shape_drop(n: u8, i: usize) -> usize {
     if n <= 2 { SHAPE_DIGIT[i] } else { 0 }
 }
 
+/// How many cards of each type `hand` holds, by the types of
+/// `card_types`, and the lowest card of each type it holds (of a type not
+/// held, none to read). Cards of no type are left out.
+fn count_lowest(card_types: &[u8; 256], hand: &[CardId]) -> (Types, [CardId; 6]) {
+    // Eight places, so that a card of no type (`NO_TYPE`) needs no check.
+    let mut count = [0u8; 8];
+    let mut lowest = [CardId(u8::MAX); 8];
+    for &c in hand {
+        let t = usize::from(card_types[usize::from(c.0)]) & 7;
+        count[t] += 1;
+        lowest[t] = c.min(lowest[t]);
+    }
+    (
+        std::array::from_fn(|t| count[t]),
+        std::array::from_fn(|t| lowest[t]),
+    )
+}
+
 /// A hand's shape: for each type, whether it holds none, one, or two or
 /// more (a base-3 number). Only the best two cards of a type ever count,
 /// so hands of one shape are worth the same.
@@ -987,29 +1005,20 @@ impl<'a> Plate<'a> {
             Some(s) => recall(self.cards.book.id, s, || self.against(pool, batter_hand)),
             None => self.against(pool, batter_hand),
         };
-        let mut best = [(f32::INFINITY, None::<CardId>); 6];
-        let card_types = self.playable_types(true, specials);
-        for &id in hand {
-            let p = usize::from(card_types[usize::from(id.0)]);
-            // A card of no type has no place.
-            let Some((value, kept)) = best.get_mut(p) else {
-                continue;
-            };
-            if let Some(kept) = kept {
-                *kept = id.min(*kept);
+        let (held, lowest) = count_lowest(self.playable_types(true, specials), hand);
+        // Pitches the batter hits less far are worth less to him.
+        let values: [f32; 6] = std::array::from_fn(|p| {
+            if held[p] > 0 {
+                against[p] + EDGE_VALUE * f32::from(self.edge[p / 2])
             } else {
-                // Pitches the batter hits less far are worth less to him.
-                *value = against[p] + EDGE_VALUE * f32::from(self.edge[p / 2]);
-                *kept = Some(id);
+                f32::INFINITY
             }
-        }
-        let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
+        });
+        let low = values.iter().copied().fold(f32::INFINITY, f32::min);
         let (mut near, mut n) = ([CardId(0); 6], 0);
-        for &(value, kept) in &best {
-            if let Some(id) = kept
-                && value <= low + MIX
-            {
-                near[n] = id;
+        for p in 0..6 {
+            if held[p] > 0 && values[p] <= low + MIX {
+                near[n] = lowest[p];
                 n += 1;
             }
         }
@@ -1030,18 +1039,7 @@ impl<'a> Plate<'a> {
         hand: &[CardId],
         specials: bool,
     ) -> Option<CardId> {
-        let mut types: Types = [0; 6];
-        // The lowest card of each type held (of a type not held, none).
-        let mut lowest = [CardId(u8::MAX); 6];
-        let card_types = self.playable_types(false, specials);
-        for &c in hand {
-            let r = usize::from(card_types[usize::from(c.0)]);
-            // A card of no type has no place.
-            if let Some(low) = lowest.get_mut(r) {
-                types[r] += 1;
-                *low = c.min(*low);
-            }
-        }
+        let (types, lowest) = count_lowest(self.playable_types(false, specials), hand);
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         if cards == 0 {
             return None;
