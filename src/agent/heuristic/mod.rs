@@ -86,7 +86,9 @@ impl Table<'_> {
     /// The batter's edge over the pitcher for each pitch type (fastball,
     /// curveball, dropball): his batting value less the pitcher's
     /// pitching value and Status cell, from the cards both managers see;
-    /// 0 in a game without Player cards.
+    /// 0 in a game without Player cards. It reads the side in the field
+    /// from `view` (not `at_decision`), so a game without Player cards
+    /// looks at nothing.
     fn edge(&self, view: &View<'_>) -> [i8; 3] {
         let Some(players) = self
             .engine
@@ -95,13 +97,18 @@ impl Table<'_> {
         else {
             return [0; 3];
         };
-        let offense = self.defense.other();
+        let defense = if view.batting() {
+            view.side().other()
+        } else {
+            view.side()
+        };
+        let offense = defense.other();
         let batter = players.card(
             offense,
             view.dugout(offense).batting[usize::from(view.batter()) % 9],
         );
-        let dugout = view.dugout(self.defense);
-        let pitcher = players.card(self.defense, dugout.fielding[0]);
+        let dugout = view.dugout(defense);
+        let pitcher = players.card(defense, dugout.fielding[0]);
         let status = self.engine.status_of(dugout);
         let pitching = pitcher.pitch.as_ref().unwrap_or(&pitcher.bat);
         let edge = |b: u8, p: u8| (b as i8).saturating_sub(p as i8).saturating_sub(status);
@@ -221,7 +228,7 @@ impl<'a> HeuristicAgent<'a> {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
-                let edge = self.table.at_decision(view).edge(view);
+                let edge = self.table.edge(view);
                 let stream = &mut self.stream;
                 let plate = Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .with_edge(edge);
