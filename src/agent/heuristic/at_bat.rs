@@ -228,6 +228,24 @@ fn shape_drop(n: u8, i: usize) -> usize {
     if n <= 2 { SHAPE_DIGIT[i] } else { 0 }
 }
 
+/// How many cards of each type `hand` holds, by the types of
+/// `card_types`, and the lowest card of each type it holds (of a type not
+/// held, none to read). Cards of no type are left out.
+fn count_lowest(card_types: &[u8; 256], hand: &[CardId]) -> (Types, [CardId; 6]) {
+    // Eight places, so that a card of no type (`NO_TYPE`) needs no check.
+    let mut count = [0u8; 8];
+    let mut lowest = [CardId(u8::MAX); 8];
+    for &c in hand {
+        let t = usize::from(card_types[usize::from(c.0)]) & 7;
+        count[t] += 1;
+        lowest[t] = c.min(lowest[t]);
+    }
+    (
+        std::array::from_fn(|t| count[t]),
+        std::array::from_fn(|t| lowest[t]),
+    )
+}
+
 /// A hand's shape: for each type, whether it holds none, one, or two or
 /// more (a base-3 number). Only the best two cards of a type ever count,
 /// so hands of one shape are worth the same.
@@ -251,6 +269,9 @@ pub struct CardBook {
     /// for an immediate special or an id beyond the deck: a hand is
     /// counted by type with a lookup per card.
     card_types: [[u8; 256]; 2],
+    /// `card_types` with every special card `NO_TYPE`: how a pitch or
+    /// response reads a hand whose special cards the limits hold back.
+    normal_types: [[u8; 256]; 2],
     /// Copies of each pitch in the Defense deck.
     pitches: [u32; 6],
     /// Copies of each response in the Offense deck.
@@ -400,6 +421,15 @@ impl CardBook {
                 card_types[0][usize::from(id.0)] = ri(r) as u8;
             }
         }
+        let mut normal_types = card_types;
+        for (types, deck) in normal_types
+            .iter_mut()
+            .zip([&rules.offense_deck, &rules.defense_deck])
+        {
+            for id in deck.ids().filter(|&id| deck.is_special(id)) {
+                types[usize::from(id.0)] = NO_TYPE;
+            }
+        }
         let deck = responses.iter().sum::<u32>();
         let mut none = Vec::new();
         for hand in 0..=MAX_HAND {
@@ -411,6 +441,7 @@ impl CardBook {
             id: 0,
             knobs,
             card_types,
+            normal_types,
             pitches,
             responses,
             offense_cards: deck,
@@ -770,6 +801,19 @@ impl<'a> Plate<'a> {
         &self.cards.book.card_types[usize::from(defense)]
     }
 
+    /// The types of the cards of one deck by id as a pitch or response
+    /// plays them: special cards `NO_TYPE` unless he may play them
+    /// (`specials`).
+    fn playable_types(&self, defense: bool, specials: bool) -> &'a [u8; 256] {
+        let book = &self.cards.book;
+        let table = if specials {
+            &book.card_types
+        } else {
+            &book.normal_types
+        };
+        &table[usize::from(defense)]
+    }
+
     /// A hand of one deck counted by type.
     fn types(&self, defense: bool, hand: &[CardId]) -> Types {
         let card_types = self.card_types(defense);
@@ -929,13 +973,15 @@ impl<'a> Plate<'a> {
         })
     }
 
-    /// The pitch to show: the one the batter's likely cards do least
+    /// The pitch to show from `hand` (its special cards only if he may
+    /// play them, `specials`): the one the batter's likely cards do least
     /// with, mixed at random among near ties, as the lowest card of its
     /// type. The batter's cards come from the Offense deck less the
     /// pitcher's own Offense hand (`mine`, read by `OwnOffense::read`).
     pub(super) fn choose_pitch(
         &self,
         hand: &[CardId],
+        specials: bool,
         mine: &OwnOffense,
         batter_hand: usize,
         pick: impl FnOnce(u32) -> u32,
@@ -959,29 +1005,20 @@ impl<'a> Plate<'a> {
             Some(s) => recall(self.cards.book.id, s, || self.against(pool, batter_hand)),
             None => self.against(pool, batter_hand),
         };
-        let mut best = [(f32::INFINITY, None::<CardId>); 6];
-        let card_types = self.card_types(true);
-        for &id in hand {
-            let p = usize::from(card_types[usize::from(id.0)]);
-            // A card of no type has no place.
-            let Some((value, kept)) = best.get_mut(p) else {
-                continue;
-            };
-            if let Some(kept) = kept {
-                *kept = id.min(*kept);
+        let (held, lowest) = count_lowest(self.playable_types(true, specials), hand);
+        // Pitches the batter hits less far are worth less to him.
+        let values: [f32; 6] = std::array::from_fn(|p| {
+            if held[p] > 0 {
+                against[p] + EDGE_VALUE * f32::from(self.edge[p / 2])
             } else {
-                // Pitches the batter hits less far are worth less to him.
-                *value = against[p] + EDGE_VALUE * f32::from(self.edge[p / 2]);
-                *kept = Some(id);
+                f32::INFINITY
             }
-        }
-        let low = best.iter().map(|b| b.0).fold(f32::INFINITY, f32::min);
+        });
+        let low = values.iter().copied().fold(f32::INFINITY, f32::min);
         let (mut near, mut n) = ([CardId(0); 6], 0);
-        for &(value, kept) in &best {
-            if let Some(id) = kept
-                && value <= low + MIX
-            {
-                near[n] = id;
+        for p in 0..6 {
+            if held[p] > 0 && values[p] <= low + MIX {
+                near[n] = lowest[p];
                 n += 1;
             }
         }
@@ -992,22 +1029,17 @@ impl<'a> Plate<'a> {
         }
     }
 
-    /// The answer to a shown pitch: the best outcome now, counting what the
-    /// cards kept are worth for the next pitches, as the lowest card of
+    /// The answer to a shown pitch from `hand` (its special cards only if
+    /// he may play them, `specials`): the best outcome now, counting what
+    /// the cards kept are worth for the next pitches, as the lowest card of
     /// its type.
-    pub(super) fn choose_response(&self, p: Pitch, hand: &[CardId]) -> Option<CardId> {
-        let mut types: Types = [0; 6];
-        // The lowest card of each type held (of a type not held, none).
-        let mut lowest = [CardId(u8::MAX); 6];
-        let card_types = self.card_types(false);
-        for &c in hand {
-            let r = usize::from(card_types[usize::from(c.0)]);
-            // A card of no type has no place.
-            if let Some(low) = lowest.get_mut(r) {
-                types[r] += 1;
-                *low = c.min(*low);
-            }
-        }
+    pub(super) fn choose_response(
+        &self,
+        p: Pitch,
+        hand: &[CardId],
+        specials: bool,
+    ) -> Option<CardId> {
+        let (types, lowest) = count_lowest(self.playable_types(false, specials), hand);
         let (cards, whole) = (types.iter().sum::<u8>(), shape(&types));
         if cards == 0 {
             return None;

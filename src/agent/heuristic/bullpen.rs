@@ -10,21 +10,35 @@
 //! He makes no other changes.
 
 use crate::agent::{Legal, View};
-use crate::engine::{Action, Engine, Phase, Players};
+use crate::engine::{Action, Dugout, Engine, Phase, Players};
 
 /// The earliest inning a closer's role may start at to count as one.
 const CLOSER_FROM: u8 = 8;
 
 /// A pitching change, when the manager wants one now. Inlined: at every
-/// memorandum of a game without Player cards or substitution rules, and
-/// of the side at bat, it is `None` at once.
+/// memorandum of a game without Player cards or substitution rules, of the
+/// side at bat, and of a side in the field whose pitcher is not tired, it
+/// is `None` at once.
 #[inline(always)]
 pub(crate) fn change(engine: Engine<'_>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
     let players = engine.players?;
     if view.batting() || engine.rules.substitution.is_none() {
         return None;
     }
+    // Only a forced relief, a tired pitcher or a placement (for a closer)
+    // calls for a change.
+    if matches!(view.phase(), Phase::Memorandum { .. }) && !tired(engine, view.dugout(view.side()))
+    {
+        return None;
+    }
     fielding_change(engine, players, view, legal)
+}
+
+/// Whether a dugout's pitcher has to go or pitches tired (see the module
+/// documentation).
+#[inline(always)]
+fn tired(engine: Engine<'_>, dugout: &Dugout) -> bool {
+    dugout.stamina == Some(0) || (engine.status_of(dugout) < 0 && dugout.pitcher_pitches > 0)
 }
 
 /// `change` for the side in the field of a game with Player cards and
@@ -38,8 +52,7 @@ fn fielding_change(
     let side = view.side();
     let dugout = view.dugout(side);
     let forced = matches!(view.phase(), Phase::Relief { .. });
-    let tired =
-        dugout.stamina == Some(0) || (engine.status_of(dugout) < 0 && dugout.pitcher_pitches > 0);
+    let tired = tired(engine, dugout);
     // A closer for a late lead (major.1.3.1.pitcher-roles).
     let is_closer = |player: u8| {
         engine

@@ -53,9 +53,6 @@ pub struct HeuristicAgent<'a> {
     stream: Stream,
     /// Where this manager's fielders stood when the half inning began.
     home: Option<[SquareId; 9]>,
-    /// The cards of the hand he may play now (kept between decisions so
-    /// that listing them costs no allocation).
-    playable: Vec<CardId>,
     /// Whether the action just planned is legal for sure: taken from the
     /// legal actions or asked about (`Legal::allows`) while planning, so
     /// that `choose` need not ask again.
@@ -89,7 +86,9 @@ impl Table<'_> {
     /// The batter's edge over the pitcher for each pitch type (fastball,
     /// curveball, dropball): his batting value less the pitcher's
     /// pitching value and Status cell, from the cards both managers see;
-    /// 0 in a game without Player cards.
+    /// 0 in a game without Player cards. It reads the side in the field
+    /// from `view` (not `at_decision`), so a game without Player cards
+    /// looks at nothing.
     fn edge(&self, view: &View<'_>) -> [i8; 3] {
         let Some(players) = self
             .engine
@@ -98,13 +97,18 @@ impl Table<'_> {
         else {
             return [0; 3];
         };
-        let offense = self.defense.other();
+        let defense = if view.batting() {
+            view.side().other()
+        } else {
+            view.side()
+        };
+        let offense = defense.other();
         let batter = players.card(
             offense,
             view.dugout(offense).batting[usize::from(view.batter()) % 9],
         );
-        let dugout = view.dugout(self.defense);
-        let pitcher = players.card(self.defense, dugout.fielding[0]);
+        let dugout = view.dugout(defense);
+        let pitcher = players.card(defense, dugout.fielding[0]);
         let status = self.engine.status_of(dugout);
         let pitching = pitcher.pitch.as_ref().unwrap_or(&pitcher.bat);
         let edge = |b: u8, p: u8| (b as i8).saturating_sub(p as i8).saturating_sub(status);
@@ -160,7 +164,6 @@ impl<'a> HeuristicAgent<'a> {
                 fielding: std::array::from_fn(|i| i as u8),
             },
             home: None,
-            playable: Vec::new(),
             checked: false,
             cards: Cards::new(book),
             own_offense: OwnOffense::default(),
@@ -217,24 +220,23 @@ impl<'a> HeuristicAgent<'a> {
             Phase::Pitch => {
                 let hands = view.hands();
                 let deck = &engine.rules.defense_deck;
-                let (playable, any_special) =
-                    playable_cards(&mut self.playable, deck, &hands.defense, legal);
-                if let Some(strike_out) = any_special
-                    .then(|| specials::immediate(deck, playable))
-                    .flatten()
+                let hand = &hands.defense;
+                let specials = plays_specials(deck, hand, legal);
+                if let Some(strike_out) =
+                    specials.then(|| specials::immediate(deck, hand)).flatten()
                 {
                     return Some(Action::Pitch(strike_out));
                 }
                 let (_, batter_hand) = view.opponent_hand_sizes();
-                let edge = self.table.at_decision(view).edge(view);
+                let edge = self.table.edge(view);
                 let stream = &mut self.stream;
                 let plate = Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .with_edge(edge);
                 let mine = self.own_offense.read(&plate, &hands.offense);
                 plate
-                    .choose_pitch(playable, mine, batter_hand, |n| stream.below(n))
-                    .map(|c| Action::Pitch(specials::strongest(deck, playable, c, any_special)))
-                    .or_else(|| specials::swap(&hands.defense, legal))
+                    .choose_pitch(hand, specials, mine, batter_hand, |n| stream.below(n))
+                    .map(|c| Action::Pitch(specials::strongest(deck, hand, c, specials)))
+                    .or_else(|| specials::swap(hand, legal))
             }
             Phase::Response { pitch } => {
                 let deck = &engine.rules.offense_deck;
@@ -245,16 +247,13 @@ impl<'a> HeuristicAgent<'a> {
                     return specials::give_up(deck, hand).map(Action::Respond);
                 };
                 self.cards.saw(p);
-                let (playable, any_special) = playable_cards(&mut self.playable, deck, hand, legal);
-                if let Some(hit) = any_special
-                    .then(|| specials::immediate(deck, playable))
-                    .flatten()
-                {
+                let specials = plays_specials(deck, hand, legal);
+                if let Some(hit) = specials.then(|| specials::immediate(deck, hand)).flatten() {
                     return Some(Action::Respond(hit));
                 }
                 Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
-                    .choose_response(p, playable)
-                    .map(|c| Action::Respond(specials::strongest(deck, playable, c, any_special)))
+                    .choose_response(p, hand, specials)
+                    .map(|c| Action::Respond(specials::strongest(deck, hand, c, specials)))
                     .or_else(|| specials::swap(hand, legal))
             }
             Phase::TexasChoice => {
@@ -290,24 +289,13 @@ impl<'a> HeuristicAgent<'a> {
     }
 }
 
-/// The cards of `hand` (from `deck`) the rules let him play now, listed in
-/// `out` when the rules must be asked, and whether a special card may be
-/// among them: only a special card's play is ever limited, so a hand
-/// without one (in a deck without specials, every hand) plays whole.
-/// Inlined: every pitch and response asks.
+/// Whether he holds special cards in `hand` (from `deck`) and the rules
+/// let him play them now. Only a special card's play is ever limited: a
+/// pitch or response plays the whole hand when this holds, else its
+/// normal cards. Inlined: every pitch and response asks.
 #[inline(always)]
-fn playable_cards<'h>(
-    out: &'h mut Vec<CardId>,
-    deck: &DeckList,
-    hand: &'h [CardId],
-    legal: &Legal<'_>,
-) -> (&'h [CardId], bool) {
-    if !deck.has_specials() || !hand.iter().any(|&c| deck.is_special(c)) {
-        return (hand, false);
-    }
-    out.clear();
-    legal.playable(out);
-    (out, true)
+fn plays_specials(deck: &DeckList, hand: &[CardId], legal: &Legal<'_>) -> bool {
+    deck.has_specials() && hand.iter().any(|&c| deck.is_special(c)) && legal.plays_specials()
 }
 
 impl Agent for HeuristicAgent<'_> {

@@ -19,32 +19,31 @@ pub(super) fn immediate(deck: &DeckList, playable: &[CardId]) -> Option<CardId> 
         .find(|&c| matches!(deck.card(c), Card::Immediate(_)))
 }
 
-/// Among the playable cards that play as `chosen` does, the one with the
-/// highest special value (a normal card is worth 0), the lowest on a tie;
-/// `chosen` is the lowest of them. Inlined: without specials among the
-/// playable cards (`any_special` false when there are none) it is
-/// `chosen`, and every pitch and response asks.
+/// Among the cards of `hand` that play as `chosen` does, the one with the
+/// highest special value (a normal card is worth 0), the lowest on a tie,
+/// when he may play the hand's special cards (`specials`, see
+/// `HeuristicAgent::plan`); else `chosen`. `chosen` is the lowest of the
+/// cards he may play that play as it does. Inlined: every pitch and
+/// response asks, and without specials to play it is `chosen` at once.
 #[inline]
 pub(super) fn strongest(
     deck: &DeckList,
-    playable: &[CardId],
+    hand: &[CardId],
     chosen: CardId,
-    any_special: bool,
+    specials: bool,
 ) -> CardId {
+    if !specials {
+        // Every card he may play is worth 0.
+        return chosen;
+    }
     debug_assert_eq!(
-        playable
-            .iter()
+        hand.iter()
             .copied()
             .filter(|&c| deck.card(c) == deck.card(chosen))
             .min(),
         Some(chosen)
     );
-    debug_assert!(any_special || !playable.iter().any(|&c| deck.is_special(c)));
-    if !any_special {
-        // Every card is worth 0.
-        return chosen;
-    }
-    strongest_special(deck, playable, chosen)
+    strongest_special(deck, hand, chosen)
 }
 
 /// `strongest` in a deck with specials.
