@@ -13,7 +13,7 @@ use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Ball, DeckKind, Engine, Half, Phase, Runner, Side, State};
+use crate::engine::{Action, Ball, Engine, Half, Phase, Runner, Side, State};
 use crate::field::SquareId;
 
 /// What a manager sees: everything on the table, his own hands, and the
@@ -191,46 +191,12 @@ impl<'a> Legal<'a> {
 
     /// Whether a pitch (`Action::Pitch`) or a response
     /// (`Action::Respond`) may play any card of its hand now, special
-    /// cards included (an immediate pitch lets the offense give up any
-    /// card); when not, `allows` allows the normal cards only.
+    /// cards included (`Engine::hand_in_play`); when not, `allows` allows
+    /// the normal cards only.
     pub(crate) fn plays_specials(&self) -> bool {
-        let state = self.state;
-        let (side, deck, plays) = match state.phase {
-            Phase::Pitch => {
-                let side = state.defense();
-                let deck = DeckKind::Defense;
-                (side, deck, self.engine.special_allowed(state, side, deck))
-            }
-            Phase::Response { pitch } => {
-                let side = state.offense();
-                let deck = DeckKind::Offense;
-                let immediate = self
-                    .engine
-                    .rules
-                    .defense_deck
-                    .special(pitch)
-                    .is_some_and(|s| s.effects.is_some());
-                let plays = immediate || self.engine.special_allowed(state, side, deck);
-                (side, deck, plays)
-            }
-            _ => return false,
-        };
-        debug_assert!(
-            {
-                let mut listed = Vec::new();
-                self.engine.playable_cards(state, &mut listed);
-                let list = match deck {
-                    DeckKind::Defense => &self.engine.rules.defense_deck,
-                    DeckKind::Offense => &self.engine.rules.offense_deck,
-                };
-                let hand = state.hands[side.index()].of(deck);
-                listed
-                    .iter()
-                    .eq(hand.iter().filter(|&&c| plays || !list.is_special(c)))
-            },
-            "the engine plays other cards"
-        );
-        plays
+        self.engine
+            .hand_in_play(self.state)
+            .is_some_and(|(_, _, whole)| whole)
     }
 
     /// Whether the draw or discard `memo` is a legal answer: `allows` for

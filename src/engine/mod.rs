@@ -471,8 +471,19 @@ mod tests {
                             .chain(&hands.offense)
                             .copied()
                             .collect();
-                        let mut playable = Vec::new();
-                        engine.playable_cards(&state, &mut playable);
+                        // The cards `hand_in_play` lets the hand play.
+                        let playable: Vec<CardId> = match engine.hand_in_play(&state) {
+                            Some((side, deck, whole)) => {
+                                let list = engine.deck_list(deck);
+                                state.hands[side.index()]
+                                    .of(deck)
+                                    .iter()
+                                    .copied()
+                                    .filter(|&c| whole || !list.is_special(c))
+                                    .collect()
+                            }
+                            None => Vec::new(),
+                        };
                         let card_action = match state.phase {
                             Phase::Pitch => {
                                 Some((&hands.defense, Action::Pitch as fn(CardId) -> Action))

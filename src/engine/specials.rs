@@ -14,7 +14,8 @@ use super::{Action, Applied, Engine, Event, ev, illegal};
 use crate::ruleset::schema::SwapWhen;
 
 impl Engine<'_> {
-    fn deck_list(&self, deck: DeckKind) -> &super::DeckList {
+    /// The list of the cards of a deck of the rules.
+    pub(super) fn deck_list(&self, deck: DeckKind) -> &super::DeckList {
         match deck {
             DeckKind::Defense => &self.rules.defense_deck,
             DeckKind::Offense => &self.rules.offense_deck,
@@ -67,13 +68,12 @@ impl Engine<'_> {
             .then_some(at)
     }
 
-    /// The cards of the hand the choice waits for may play, in hand order:
-    /// at a pitch the defense's cards `card_playable` allows, at a response
-    /// the offense's cards `response_legal` allows (none in another phase).
-    /// The same cards as asking about each, with the special cards' limits
-    /// read once: when they allow a special (or the pitch is immediate) the
-    /// whole hand is copied at once, else its normal cards.
-    pub(crate) fn playable_cards(&self, state: &State, out: &mut Vec<CardId>) {
+    /// The hand the choice waits for plays from (at a pitch the
+    /// defense's, at a response the offense's; `None` in another phase),
+    /// and whether the whole of it may be played: the special cards' limits
+    /// allow a special, or the pitch is immediate (the offense then only
+    /// gives up a card). When not, only its normal cards may be played.
+    pub(crate) fn hand_in_play(&self, state: &State) -> Option<(Side, DeckKind, bool)> {
         let (side, deck, any) = match state.phase {
             Phase::Pitch => (state.defense(), DeckKind::Defense, false),
             Phase::Response { pitch } => (
@@ -84,15 +84,9 @@ impl Engine<'_> {
                     .special(pitch)
                     .is_some_and(|s| s.effects.is_some()),
             ),
-            _ => return,
+            _ => return None,
         };
-        let hand = state.hands[side.index()].of(deck);
-        if any || self.special_allowed(state, side, deck) {
-            out.extend_from_slice(hand);
-        } else {
-            let list = self.deck_list(deck);
-            out.extend(hand.iter().filter(|&&c| !list.is_special(c)));
-        }
+        Some((side, deck, any || self.special_allowed(state, side, deck)))
     }
 
     /// Whether the offense may answer `pitch` with a card: any card of its
