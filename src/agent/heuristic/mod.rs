@@ -178,6 +178,7 @@ impl<'a> HeuristicAgent<'a> {
         // pitch or response one of the playable cards or an allowed swap.
         // A fielder named, a defense step or a ball action is asked about
         // too (below). Anything else is asked about here (`allowed`).
+        // The phases come in order of frequency, a defense turn's first.
         match view.phase() {
             Phase::Defense => {
                 let action = fielding::defend(
@@ -197,7 +198,6 @@ impl<'a> HeuristicAgent<'a> {
                     other => allowed(other, view, legal),
                 }
             }
-            Phase::Run => running::advance(self.table.at_decision(view), view, legal.advances()),
             Phase::Memorandum { .. } => {
                 let engine = self.table.engine;
                 if let Some(change) = bullpen::change(engine, view, legal) {
@@ -258,6 +258,7 @@ impl<'a> HeuristicAgent<'a> {
                     .map(|c| Action::Respond(specials::strongest(deck, hand, c, specials)))
                     .or_else(|| specials::swap(hand, legal))
             }
+            Phase::Run => running::advance(self.table.at_decision(view), view, legal.advances()),
             // The field's standard placement (the one the engine offers
             // first); it is sound.
             Phase::Position => {
