@@ -53,10 +53,6 @@ pub struct HeuristicAgent<'a> {
     stream: Stream,
     /// Where this manager's fielders stood when the half inning began.
     home: Option<[SquareId; 9]>,
-    /// Whether the action just planned is legal for sure: taken from the
-    /// legal actions or asked about (`Legal::allows`) while planning, so
-    /// that `choose` need not ask again.
-    checked: bool,
 }
 
 /// The public things on the table the agent reads: the rules and the
@@ -164,45 +160,46 @@ impl<'a> HeuristicAgent<'a> {
                 fielding: std::array::from_fn(|i| i as u8),
             },
             home: None,
-            checked: false,
             cards: Cards::new(book),
             own_offense: OwnOffense::default(),
             stream,
         }
     }
 
-    /// The action for this choice, and whether it is legal for sure
-    /// (`checked`). Inlined into `choose`, its only caller, which runs at
-    /// every choice of the game.
+    /// The action for this choice, legal for sure; `None` when the plan
+    /// found none the rules allow. Inlined into `choose`, its only caller,
+    /// which runs at every choice of the game; each arm reads only what
+    /// its phase needs.
     #[inline(always)]
     fn plan(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
-        let engine = self.table.engine;
-        let (_, _, _, balls, strikes) = view.situation();
         // A change is one of the legal actions; so is a run one of the
         // legal runs, a runner sent after a missed fly one of the legal
         // actions, a draw or discard asked about before it is chosen, a
         // pitch or response one of the playable cards or an allowed swap.
         // A fielder named, a defense step or a ball action is asked about
-        // too (below). Anything else is checked in `choose`.
-        self.checked = true;
+        // too (below). Anything else is asked about here (`allowed`).
+        // The phases come in order of frequency, a defense turn's first.
         match view.phase() {
-            // The field's standard placement (the one the engine offers
-            // first); it is sound.
-            Phase::Position => {
-                if let Some(change) = bullpen::change(engine, view, legal) {
-                    return Some(change);
+            Phase::Defense => {
+                let action = fielding::defend(
+                    self.table.at_decision(view),
+                    view,
+                    legal,
+                    self.home.as_ref().unwrap_or(view.fielders()),
+                );
+                match action {
+                    Some(
+                        Action::PlayBall(_)
+                        | Action::Move { .. }
+                        | Action::Catch(_)
+                        | Action::Leap(_)
+                        | Action::Pickup(_),
+                    ) => action,
+                    other => allowed(other, view, legal),
                 }
-                self.checked = false;
-                let squares = engine.field.standard_positions();
-                self.home = squares.try_into().ok();
-                Some(Action::Position(squares.to_vec()))
-            }
-            Phase::Relief { .. } => {
-                let change = bullpen::change(engine, view, legal);
-                self.checked = change.is_some();
-                change
             }
             Phase::Memorandum { .. } => {
+                let engine = self.table.engine;
                 if let Some(change) = bullpen::change(engine, view, legal) {
                     return Some(change);
                 }
@@ -213,11 +210,13 @@ impl<'a> HeuristicAgent<'a> {
                 } else {
                     &hands.offense
                 };
+                let (_, _, _, balls, strikes) = view.situation();
                 Plate::before_first_pitch(engine.rules, &self.cards, (balls, strikes))
                     .choose_memo(defense, hand, |memo| legal.allows_memo(memo))
                     .map(Action::Memo)
             }
             Phase::Pitch => {
+                let engine = self.table.engine;
                 let hands = view.hands();
                 let deck = &engine.rules.defense_deck;
                 let hand = &hands.defense;
@@ -230,6 +229,7 @@ impl<'a> HeuristicAgent<'a> {
                 let (_, batter_hand) = view.opponent_hand_sizes();
                 let edge = self.table.edge(view);
                 let stream = &mut self.stream;
+                let (_, _, _, balls, strikes) = view.situation();
                 let plate = Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .with_edge(edge);
                 let mine = self.own_offense.read(&plate, &hands.offense);
@@ -239,54 +239,64 @@ impl<'a> HeuristicAgent<'a> {
                     .or_else(|| specials::swap(hand, legal))
             }
             Phase::Response { pitch } => {
+                let engine = self.table.engine;
                 let deck = &engine.rules.offense_deck;
                 let hand = &view.hands().offense;
                 let Card::Pitch(p) = engine.rules.defense_deck.card(*pitch) else {
                     // An immediate pitch: give up the least useful card.
-                    self.checked = false;
-                    return specials::give_up(deck, hand).map(Action::Respond);
+                    let give_up = specials::give_up(deck, hand).map(Action::Respond);
+                    return allowed(give_up, view, legal);
                 };
                 self.cards.saw(p);
                 let specials = plays_specials(deck, hand, legal);
                 if let Some(hit) = specials.then(|| specials::immediate(deck, hand)).flatten() {
                     return Some(Action::Respond(hit));
                 }
+                let (_, _, _, balls, strikes) = view.situation();
                 Plate::new(engine.rules, &self.cards, (balls, strikes), view.runners())
                     .choose_response(p, hand, specials)
                     .map(|c| Action::Respond(specials::strongest(deck, hand, c, specials)))
                     .or_else(|| specials::swap(hand, legal))
             }
-            Phase::TexasChoice => {
-                self.checked = false;
-                running::texas(self.table.at_decision(view), view)
-            }
-            Phase::Defense => {
-                let action = fielding::defend(
-                    self.table.at_decision(view),
-                    view,
-                    legal,
-                    self.home.as_ref().unwrap_or(view.fielders()),
-                );
-                self.checked = matches!(
-                    action,
-                    Some(
-                        Action::PlayBall(_)
-                            | Action::Move { .. }
-                            | Action::Catch(_)
-                            | Action::Leap(_)
-                            | Action::Pickup(_)
-                    )
-                );
-                action
-            }
             Phase::Run => running::advance(self.table.at_decision(view), view, legal.advances()),
-            Phase::MissAdvance { .. } => running::send(legal.actions()),
-            _ => {
-                self.checked = false;
-                None
+            // The field's standard placement (the one the engine offers
+            // first); it is sound.
+            Phase::Position => {
+                let engine = self.table.engine;
+                if let Some(change) = bullpen::change(engine, view, legal) {
+                    return Some(change);
+                }
+                let squares = engine.field.standard_positions();
+                self.home = squares.try_into().ok();
+                allowed(Some(Action::Position(squares.to_vec())), view, legal)
             }
+            Phase::Relief { .. } => bullpen::change(self.table.engine, view, legal),
+            Phase::TexasChoice => allowed(
+                running::texas(self.table.at_decision(view), view),
+                view,
+                legal,
+            ),
+            Phase::MissAdvance { .. } => running::send(legal.actions()),
+            _ => None,
         }
     }
+}
+
+/// `action` when the rules allow it: a plan not asked about while
+/// planning is asked about here. A refused one is a bug of the agent:
+/// debug builds stop on it.
+fn allowed(action: Option<Action>, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
+    let action = action?;
+    if legal.allows(&action) {
+        return Some(action);
+    }
+    debug_assert!(
+        false,
+        "heuristic agent chose {action:?}, not among {:?} in {:?}",
+        legal.actions(),
+        view.phase()
+    );
+    None
 }
 
 /// Whether he holds special cards in `hand` (from `deck`) and the rules
@@ -305,16 +315,16 @@ impl Agent for HeuristicAgent<'_> {
     fn choose(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Action {
         let planned = self.plan(view, legal);
         debug_assert!(
-            !self.checked || planned.as_ref().is_none_or(|a| legal.allows(a)),
-            "heuristic agent took {planned:?} for checked in {:?}",
+            planned.as_ref().is_none_or(|a| legal.allows(a)),
+            "heuristic agent took {planned:?} for legal in {:?}",
             view.phase()
         );
         match planned {
-            Some(a) if self.checked || legal.allows(&a) => a,
-            other => {
+            Some(a) => a,
+            None => {
                 debug_assert!(
                     false,
-                    "heuristic agent chose {other:?}, not among {:?} in {:?}",
+                    "heuristic agent found no action among {:?} in {:?}",
                     legal.actions(),
                     view.phase()
                 );
