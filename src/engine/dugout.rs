@@ -441,15 +441,18 @@ impl<'a> Changes<'a> {
         let Some(star_room) = (self.star_max + u32::from(old.star)).checked_sub(self.stars) else {
             return Vec::new();
         };
-        (0..self.roster.len() as u8)
-            .filter(|&player| {
-                let new = &self.roster[usize::from(player)];
-                new.position() == role
-                    && u32::from(new.star) <= star_room
-                    && self.may_come_in(player)
-                    && (!relieving || self.may_relieve(new))
-            })
-            .collect()
+        let mut fits = Vec::new();
+        for (player, new) in (0..=u8::MAX).zip(self.roster) {
+            if !self.plays(player)
+                && new.position() == role
+                && u32::from(new.star) <= star_room
+                && self.may_come_in(player)
+                && (!relieving || self.may_relieve(new))
+            {
+                fits.push(player);
+            }
+        }
+        fits
     }
 
     /// Whether `player` may come in for `replaced`: a bench player of the
