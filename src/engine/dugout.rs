@@ -274,16 +274,8 @@ impl Engine<'_> {
     /// those `substitutions` lists with him, found without listing every
     /// other change.
     pub(crate) fn substitutes_for(&self, state: &State, side: Side, replaced: u8) -> Vec<u8> {
-        let Some(changes) = self.changes_now(state, side) else {
-            return Vec::new();
-        };
-        let dugout = &state.dugouts[side.index()];
-        if !dugout.batting.contains(&replaced) && !dugout.fielding.contains(&replaced) {
-            return Vec::new();
-        }
-        (0..changes.roster.len() as u8)
-            .filter(|&player| changes.allow(player, replaced))
-            .collect()
+        self.changes_now(state, side)
+            .map_or_else(Vec::new, |changes| changes.substitutes_for(replaced))
     }
 
     /// Whether the defense has anyone to relieve its pitcher.
@@ -432,6 +424,35 @@ impl<'a> Changes<'a> {
         } else {
             None
         }
+    }
+
+    /// The players who may come in for `replaced`, in roster order: those
+    /// `allow` allows, what concerns `replaced` alone checked once.
+    fn substitutes_for(&self, replaced: u8) -> Vec<u8> {
+        let Some(old) = self.roster.get(usize::from(replaced)) else {
+            return Vec::new();
+        };
+        if !self.plays(replaced) || (self.pitcher_only && self.dugout.fielding[0] != replaced) {
+            return Vec::new();
+        }
+        let (role, relieving) = (old.position(), self.dugout.fielding[0] == replaced);
+        // The most stars the player coming in may have (none fits when the
+        // players in the game are over the cap already).
+        let Some(star_room) = (self.star_max + u32::from(old.star)).checked_sub(self.stars) else {
+            return Vec::new();
+        };
+        let mut fits = Vec::new();
+        for (player, new) in (0..=u8::MAX).zip(self.roster) {
+            if !self.plays(player)
+                && new.position() == role
+                && u32::from(new.star) <= star_room
+                && self.may_come_in(player)
+                && (!relieving || self.may_relieve(new))
+            {
+                fits.push(player);
+            }
+        }
+        fits
     }
 
     /// Whether `player` may come in for `replaced`: a bench player of the

@@ -525,15 +525,14 @@ impl Engine<'_> {
         // A Texas fly that fell is, from the second turn, a ground ball in
         // the diamond where the rules say so (ball.texas_missed_fly,
         // faq.offense.texas-miss): it stops the runners from now on.
-        let texas_fell = matches!(state.ball, Ball::Loose { at, dropped: true, .. }
-            if self.field.kind(at) == SquareKind::Texas);
         let Some(play) = state.play.as_mut() else {
             return;
         };
         if later
-            && texas_fell
-            && !play.in_diamond
             && self.rules.texas_missed.becomes == TexasMissBecomes::GroundInDiamond
+            && !play.in_diamond
+            && matches!(state.ball, Ball::Loose { at, dropped: true, .. }
+                if self.field.kind(at) == SquareKind::Texas)
         {
             play.in_diamond = true;
             events.push(ev(
