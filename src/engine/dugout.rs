@@ -427,32 +427,17 @@ impl<'a> Changes<'a> {
     }
 
     /// The players who may come in for `replaced`, in roster order: those
-    /// `allow` allows, what concerns `replaced` alone checked once.
+    /// `allow` allows, what concerns `replaced` alone read once.
     fn substitutes_for(&self, replaced: u8) -> Vec<u8> {
-        let Some(old) = self.roster.get(usize::from(replaced)) else {
+        let Ok(opening) = self.opening(replaced) else {
             return Vec::new();
         };
-        if !self.plays(replaced) || (self.pitcher_only && self.dugout.fielding[0] != replaced) {
-            return Vec::new();
-        }
-        let (role, relieving) = (old.position(), self.dugout.fielding[0] == replaced);
-        // The most stars the player coming in may have (none fits when the
-        // players in the game are over the cap already).
-        let Some(star_room) = (self.star_max + u32::from(old.star)).checked_sub(self.stars) else {
-            return Vec::new();
-        };
-        let mut fits = Vec::new();
-        for (player, new) in (0..=u8::MAX).zip(self.roster) {
-            if !self.plays(player)
-                && new.position() == role
-                && u32::from(new.star) <= star_room
-                && self.may_come_in(player)
-                && (!relieving || self.may_relieve(new))
-            {
-                fits.push(player);
-            }
-        }
-        fits
+        (0..self.roster.len() as u8)
+            .filter(|&player| {
+                self.bench_refusal(player).is_none()
+                    && self.newcomer_refusal(player, &opening).is_none()
+            })
+            .collect()
     }
 
     /// Whether `player` may come in for `replaced`: a bench player of the
@@ -467,16 +452,31 @@ impl<'a> Changes<'a> {
         if let Some(refusal) = self.bench_refusal(player) {
             return Some(refusal);
         }
+        match self.opening(replaced) {
+            Ok(opening) => self.newcomer_refusal(player, &opening),
+            Err(refusal) => Some(refusal),
+        }
+    }
+
+    /// The place `replaced` leaves, or why he may not be replaced now.
+    fn opening(&self, replaced: u8) -> Result<Opening<'a>, Refusal> {
         if !self.plays(replaced) {
-            return Some(Refusal::ReplacedNotIn);
+            return Err(Refusal::ReplacedNotIn);
         }
-        if self.pitcher_only && self.dugout.fielding[0] != replaced {
-            return Some(Refusal::OnlyThePitcher);
+        let pitcher = self.dugout.fielding[0] == replaced;
+        if self.pitcher_only && !pitcher {
+            return Err(Refusal::OnlyThePitcher);
         }
-        let (new, old) = (
-            &self.roster[usize::from(player)],
-            &self.roster[usize::from(replaced)],
-        );
+        Ok(Opening {
+            leaving: &self.roster[usize::from(replaced)],
+            relief: pitcher,
+        })
+    }
+
+    /// The first condition bench player `player` fails to take `opening`,
+    /// if any: the role, the star cap, a pitcher's relief role.
+    fn newcomer_refusal(&self, player: u8, opening: &Opening<'_>) -> Option<Refusal> {
+        let (new, old) = (&self.roster[usize::from(player)], opening.leaving);
         if new.position() != old.position() {
             return Some(Refusal::OtherRole);
         }
@@ -484,7 +484,7 @@ impl<'a> Changes<'a> {
         if stars > self.star_max {
             return Some(Refusal::OverStarCap(stars));
         }
-        if self.dugout.fielding[0] == replaced && !self.may_relieve(new) {
+        if opening.relief && !self.may_relieve(new) {
             return Some(Refusal::MayNotRelieve);
         }
         None
@@ -546,6 +546,15 @@ impl<'a> Changes<'a> {
             .pitcher_use(card)
             .is_some_and(|p| p.relieves && self.inning >= p.from_inning)
     }
+}
+
+/// The place a player leaves in a substitution: what the player coming
+/// in must fit.
+struct Opening<'a> {
+    /// The player leaving.
+    leaving: &'a PlayerCard,
+    /// Whether he is the pitcher (a relief).
+    relief: bool,
 }
 
 /// The first condition a substitution fails (`Changes::check`).
