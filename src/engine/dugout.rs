@@ -167,6 +167,15 @@ impl Engine<'_> {
         on_path + 4 * state.score(state.offense()) as u16
     }
 
+    /// Notes the offense's bases (`bases_taken`) as the batter comes up,
+    /// or after a walk, for the bases a reliever concedes: only a game
+    /// that tracks stamina counts them (`tire_for_bases`).
+    pub(crate) fn note_bases_at_batter(&self, state: &mut State) {
+        if self.tracks_stamina().is_some() {
+            state.bases_at_batter = Self::bases_taken(state);
+        }
+    }
+
     /// After a batter's turn: the bases the offense gained in it, walks
     /// aside, tire the pitcher where the rules price them (a reliever's
     /// "base conquistata", major.2.3.stamina).

@@ -246,7 +246,7 @@ impl Engine<'_> {
         state.memo_done = [false; 2];
         state.ball = Ball::Dead;
         state.play = None;
-        state.bases_at_batter = Self::bases_taken(state);
+        self.note_bases_at_batter(state);
         events.push(ev(
             "core.sequence",
             EventKind::BatterUp {
@@ -304,7 +304,7 @@ impl Engine<'_> {
         ));
         self.score_arrivals(state, "count.limits", events);
         // Bases on balls are no bases conceded (major.2.3.stamina).
-        state.bases_at_batter = Self::bases_taken(state);
+        self.note_bases_at_batter(state);
         self.after_batter(state, events);
     }
 

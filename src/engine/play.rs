@@ -449,28 +449,27 @@ impl Engine<'_> {
     /// The batter becomes a runner at home plate; the runners forced by
     /// him are marked.
     fn put_batter_on_path(&self, state: &mut State) {
-        state.runners.push(Runner {
+        let batter = Runner {
             slot: state.batter,
             pos: 0,
             start: 0,
             forced_to: Some(5),
-        });
-        // From the batter up (a stable sort, then back to most advanced
-        // first: runners level with each other keep their order).
-        let mut need = 5;
-        state.runners.sort_by_key(|r| r.pos);
-        for r in &mut state.runners {
-            r.start = r.pos;
-            if r.pos == 0 {
-                continue;
-            }
-            if r.pos == need {
-                r.forced_to = Some(need + 5);
-                need += 5;
-            } else {
-                r.forced_to = None;
-            }
+        };
+        // The runners stand most advanced first, each on a circle of his
+        // own past home plate: read backwards they go from the batter up,
+        // and the batter joins them last.
+        let apart = state.runners.windows(2).all(|w| w[0].pos > w[1].pos)
+            && state.runners.last().is_none_or(|r| r.pos > 0);
+        if apart {
+            mark_forced(state.runners.iter_mut().rev());
+            state.runners.push(batter);
+            return;
         }
+        // Else from the batter up by a stable sort, then back to most
+        // advanced first: runners level with each other keep their order.
+        state.runners.push(batter);
+        state.runners.sort_by_key(|r| r.pos);
+        mark_forced(state.runners.iter_mut());
         sort_runners(state);
     }
 
@@ -825,11 +824,11 @@ impl Engine<'_> {
             return Err(illegal(action, "not a legal defense action now"));
         }
         let defense = state.defense();
-        let fielding = state.dugouts[defense.index()].fielding;
         let play = state.play.as_mut().expect("a defense turn has a play");
         match *action {
             Action::PlayBall(f) => {
-                let budget = self.action_points(defense, &fielding, f);
+                let fielding = &state.dugouts[defense.index()].fielding;
+                let budget = self.action_points(defense, fielding, f);
                 play.budget = budget;
                 play.chosen.get_or_insert(f);
                 events.push(ev(
@@ -2035,6 +2034,25 @@ fn handled_so_far(state: &State) -> ShortList {
 /// The batting slot of the runner whose move it is.
 fn play_slot(state: &State) -> Option<u8> {
     state.play.as_ref()?.to_move.first().copied()
+}
+
+/// Marks, as the ball is put in play, where each runner starts and which
+/// of them the batter forces on, the runners taken from the batter up: a
+/// runner is forced when every base behind him is taken.
+fn mark_forced<'a>(runners: impl Iterator<Item = &'a mut Runner>) {
+    let mut need = 5;
+    for r in runners {
+        r.start = r.pos;
+        if r.pos == 0 {
+            continue;
+        }
+        if r.pos == need {
+            r.forced_to = Some(need + 5);
+            need += 5;
+        } else {
+            r.forced_to = None;
+        }
+    }
 }
 
 /// Runners most advanced first.

@@ -607,7 +607,8 @@ pub struct State {
     /// Each side's players in the game (home 0, away 1).
     pub dugouts: [Dugout; 2],
     /// The offense's bases (`Engine::bases_taken`) when the batter came
-    /// up, for the bases a reliever concedes.
+    /// up, for the bases a reliever concedes (kept only in a game that
+    /// tracks stamina; 0 in any other).
     #[serde(default)]
     pub bases_at_batter: u16,
     /// The seed of the deck shuffles, and how many shuffles were made: a
