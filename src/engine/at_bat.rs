@@ -211,31 +211,29 @@ impl Engine<'_> {
             ));
         }
         let deck = Self::deck_of(side, state);
+        let rule = Self::memo_rule(side, state);
+        let table = self.memo_table(side, state);
         let price = match memo {
             Memo::Keep => CountChange::default(),
             Memo::Draw(n) => {
-                self.draw_for(state, side, deck, *n, Self::memo_rule(side, state), events);
-                self.memo_table(side, state)
-                    .price(true, *n)
-                    .unwrap_or_default()
+                self.draw_for(state, side, deck, *n, rule, events);
+                table.price(true, *n).unwrap_or_default()
             }
             Memo::Discard(cards) => {
                 Self::discard(state, side, deck, cards);
                 events.push(ev(
-                    Self::memo_rule(side, state),
+                    rule,
                     EventKind::Discarded {
                         side,
                         deck,
                         count: cards.len() as u8,
                     },
                 ));
-                self.memo_table(side, state)
-                    .price(false, cards.len() as u8)
-                    .unwrap_or_default()
+                table.price(false, cards.len() as u8).unwrap_or_default()
             }
         };
         state.memo_done[side.index()] = true;
-        if !self.charge(state, Self::memo_rule(side, state), price, events) {
+        if !self.charge(state, rule, price, events) {
             self.finish_memo(state, side, events);
         }
         Ok(())
@@ -294,7 +292,7 @@ impl Engine<'_> {
         let against_immediate = pitched.is_some_and(|s| s.effects.is_some());
         // Against an immediate pitch the answer is only given up
         // (faq.pitch.must-respond): any card of the hand.
-        let Some(at) = self.response_at(state, pitch, card) else {
+        let Some(at) = self.answer_at(state, against_immediate, card) else {
             return Err(illegal(
                 action,
                 "that card is not in the offense's hand, or is a special card beyond the limits",

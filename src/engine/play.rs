@@ -1880,7 +1880,11 @@ impl Engine<'_> {
                     "offense.run"
                 };
                 events.push(ev(rule, EventKind::Ran { slot, from, to }));
-                self.score_arrivals(state, "offense.run", events);
+                // Only he can have reached home: any other runner who did
+                // has scored already.
+                if to >= 20 {
+                    self.score_arrivals(state, "offense.run", events);
+                }
                 if state.phase == Phase::Over {
                     return Ok(());
                 }

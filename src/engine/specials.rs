@@ -99,12 +99,17 @@ impl Engine<'_> {
     /// Where the offense's answer `card` stands in its hand when
     /// `response_legal` allows it.
     pub(crate) fn response_at(&self, state: &State, pitch: CardId, card: CardId) -> Option<usize> {
-        let side = state.offense();
         let immediate = self
             .rules
             .defense_deck
             .special(pitch)
             .is_some_and(|s| s.effects.is_some());
+        self.answer_at(state, immediate, card)
+    }
+
+    /// `response_at`, told whether the pitch is an immediate card.
+    pub(crate) fn answer_at(&self, state: &State, immediate: bool, card: CardId) -> Option<usize> {
+        let side = state.offense();
         if immediate {
             state.hands[side.index()]
                 .offense
