@@ -1967,6 +1967,7 @@ impl Engine<'_> {
     /// when he cannot (faq.offense.halfway).
     fn settle_runners(&self, state: &mut State, events: &mut Vec<Event>) {
         self.halfway_returns(state, events);
+        let mut home = false;
         let mut i = 0;
         while i < state.runners.len() {
             let r = state.runners[i];
@@ -1998,6 +1999,7 @@ impl Engine<'_> {
             match to {
                 Some(to) => {
                     state.runners[i].pos = to;
+                    home |= to >= 20;
                     events.push(ev(
                         "offense.run",
                         EventKind::Ran {
@@ -2014,7 +2016,11 @@ impl Engine<'_> {
                 }
             }
         }
-        self.score_arrivals(state, "offense.run", events);
+        // Only a runner sent on home now scores: any other who got there
+        // has scored already.
+        if home {
+            self.score_arrivals(state, "offense.run", events);
+        }
         sort_runners(state);
     }
 
