@@ -156,15 +156,17 @@ impl Engine<'_> {
         }
     }
 
-    /// The offense's bases so far: a base for each base a runner stands on
-    /// or has passed, four for each run.
+    /// The offense's bases in this half inning: a base for each base a
+    /// runner stands on or has passed, four for each run scored in it.
+    /// What a batter's turn adds to them are the bases taken in it.
     pub(crate) fn bases_taken(state: &State) -> u16 {
         let on_path: u16 = state
             .runners
             .iter()
             .map(|r| u16::from(r.pos.min(15) / 5))
             .sum();
-        on_path + 4 * state.score(state.offense()) as u16
+        let runs = state.runs[state.offense().index()].last().copied();
+        on_path + 4 * runs.unwrap_or(0)
     }
 
     /// Notes the offense's bases (`bases_taken`) as the batter comes up,
