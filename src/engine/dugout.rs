@@ -158,7 +158,8 @@ impl Engine<'_> {
 
     /// The offense's bases in this half inning: a base for each base a
     /// runner stands on or has passed, four for each run scored in it.
-    /// What a batter's turn adds to them are the bases taken in it.
+    /// Over a batter's turn they grow by the bases taken in it, which is
+    /// all `tire_for_bases` reads.
     pub(crate) fn bases_taken(state: &State) -> u16 {
         let on_path: u16 = state
             .runners
