@@ -999,10 +999,13 @@ impl<'a> Plate<'a> {
         let hand = hand.max(1);
         let row = book.none_of_row(total, hand);
         let none_of = |k: u32| row.map_or_else(|| none_of(total, k, hand), |row| row[k as usize]);
-        Pitch::ALL.map(|p| {
+        // Eight places, so that reading the place of a response (below 6)
+        // needs no check.
+        let pool: [u32; 8] = std::array::from_fn(|r| pool.get(r).copied().unwrap_or(0));
+        std::array::from_fn(|p| {
             let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-            for &(v, r) in &answers.by_pitch[pi(p)] {
-                k += pool[r];
+            for &(v, r) in &answers.by_pitch[p] {
+                k += pool[r & 7];
                 let none = none_of(k);
                 ev += v * (none_before - none);
                 none_before = none;
