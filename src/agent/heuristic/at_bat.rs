@@ -344,16 +344,54 @@ const RANK_SKIP: [[[u16; 8]; 8]; 6] = {
     skip
 };
 
-/// A hand of up to `TABLED` cards' place among all such hands (0 to
-/// 1715), as `CardBook::tabulate_worth` lists them.
-fn rank(hand: &Types) -> usize {
-    let mut left = usize::from(TABLED);
-    let mut rank = 0;
-    for (skip, &n) in RANK_SKIP.iter().zip(hand) {
-        rank += usize::from(skip[left][usize::from(n)]);
-        left -= usize::from(n);
+/// `RANK_FIRST[a][b][c]`: what the first three types of a hand holding
+/// `a`, `b` and `c` of them add to its `rank`, and the cards they leave for
+/// the other three (for more than `TABLED` cards, nothing to read).
+const RANK_FIRST: [[[(u16, u8); 8]; 8]; 8] = {
+    let mut first = [[[(0, 0); 8]; 8]; 8];
+    let mut code = 0;
+    while code < 512 {
+        let counts = [code >> 6, code >> 3 & 7, code & 7];
+        let (mut rank, mut left, mut i) = (0, TABLED as usize, 0);
+        while i < 3 && counts[i] <= left {
+            rank += RANK_SKIP[i][left][counts[i]];
+            left -= counts[i];
+            i += 1;
+        }
+        first[counts[0]][counts[1]][counts[2]] = (rank, left as u8);
+        code += 1;
     }
-    rank
+    first
+};
+
+/// `RANK_LAST[left][d][e][f]`: what the last three types of a hand holding
+/// `d`, `e` and `f` of them add to its `rank` when the first three leave
+/// `left` cards for them.
+const RANK_LAST: [[[[u16; 8]; 8]; 8]; 8] = {
+    let mut last = [[[[0; 8]; 8]; 8]; 8];
+    let mut code = 0;
+    while code < 4096 {
+        let counts = [code >> 9, code >> 6 & 7, code >> 3 & 7, code & 7];
+        let (mut rank, mut left, mut i) = (0, counts[0], 0);
+        while i < 3 && counts[i + 1] <= left {
+            rank += RANK_SKIP[3 + i][left][counts[i + 1]];
+            left -= counts[i + 1];
+            i += 1;
+        }
+        last[counts[0]][counts[1]][counts[2]][counts[3]] = rank;
+        code += 1;
+    }
+    last
+};
+
+/// A hand of up to `TABLED` cards' place among all such hands (0 to
+/// 1715), as `CardBook::tabulate_worth` lists them: two lookups, as the
+/// memorandum asks it of most hands it weighs.
+fn rank(hand: &Types) -> usize {
+    // Each count is at most `TABLED`: the masks only spare bounds checks.
+    let [a, b, c, d, e, f] = hand.map(|n| usize::from(n) & 7);
+    let (first, left) = RANK_FIRST[a][b][c];
+    usize::from(first) + usize::from(RANK_LAST[usize::from(left)][d][e][f])
 }
 
 /// A hand packed into a number, three bits per type.
@@ -961,10 +999,13 @@ impl<'a> Plate<'a> {
         let hand = hand.max(1);
         let row = book.none_of_row(total, hand);
         let none_of = |k: u32| row.map_or_else(|| none_of(total, k, hand), |row| row[k as usize]);
-        Pitch::ALL.map(|p| {
+        // Eight places, so that reading the place of a response (below 6)
+        // needs no check.
+        let pool: [u32; 8] = std::array::from_fn(|r| pool.get(r).copied().unwrap_or(0));
+        std::array::from_fn(|p| {
             let (mut ev, mut none_before, mut k) = (0.0, 1.0, 0);
-            for &(v, r) in &answers.by_pitch[pi(p)] {
-                k += pool[r];
+            for &(v, r) in &answers.by_pitch[p] {
+                k += pool[r & 7];
                 let none = none_of(k);
                 ev += v * (none_before - none);
                 none_before = none;
