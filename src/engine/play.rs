@@ -194,19 +194,19 @@ impl Engine<'_> {
         }
     }
 
-    fn in_diamond(&self, square: SquareId) -> bool {
-        matches!(
-            self.field.kind(square),
-            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher
-        )
-    }
-
     /// Whether the ball reaching `square` stops the runners at the next
     /// base (`offense.diamond_stop.trigger`).
     pub fn stops_runners(&self, square: SquareId) -> bool {
-        self.in_diamond(square)
-            || (self.rules.diamond_stop.trigger == StopTrigger::DiamondOrTexas
-                && self.field.kind(square) == SquareKind::Texas)
+        self.kind_stops_runners(self.field.kind(square))
+    }
+
+    /// `stops_runners` for a square of kind `kind`: the diamond always, a
+    /// Texas square where the trigger says so.
+    fn kind_stops_runners(&self, kind: SquareKind) -> bool {
+        match kind {
+            SquareKind::Texas => self.rules.diamond_stop.trigger == StopTrigger::DiamondOrTexas,
+            kind => in_diamond(kind),
+        }
     }
 
     /// Whether the runners are held by the diamond stop now: the ball has
@@ -324,8 +324,10 @@ impl Engine<'_> {
             self.foul(state, distance, foul.may_be_third_strike, events);
             return Ok(());
         }
-        let mut play = Play::new(direction, distance, d1 + d2);
         self.put_batter_on_path(state);
+        // The play is made where it is kept: it is written once, not built
+        // aside and copied in.
+        let play = state.play.insert(Play::new(direction, distance, d1 + d2));
         match self.field.landing(direction, distance) {
             crate::field::Landing::Square(square) => {
                 // A ball too short to be in play lies at distance 1 by
@@ -344,8 +346,7 @@ impl Engine<'_> {
                     },
                 ));
                 let kind = self.field.kind(square);
-                play.in_diamond = self.stops_runners(square);
-                state.play = Some(play);
+                play.in_diamond = self.kind_stops_runners(kind);
                 if kind == SquareKind::Texas {
                     state.ball = Ball::Loose {
                         at: square,
@@ -355,7 +356,7 @@ impl Engine<'_> {
                     state.phase = Phase::TexasChoice;
                     return Ok(());
                 }
-                let lie = if self.in_diamond(square) {
+                let lie = if in_diamond(kind) {
                     self.rules.lie.diamond
                 } else {
                     self.rules.lie.outfield
@@ -378,7 +379,6 @@ impl Engine<'_> {
                         square: Some(square),
                     },
                 ));
-                state.play = Some(play);
                 state.ball = Ball::Loose {
                     at: square,
                     lie: Lie::Ground,
@@ -407,7 +407,6 @@ impl Engine<'_> {
                 };
                 if catchable && play.dice < self.rules.leap.dice_below {
                     play.home_run = true;
-                    state.play = Some(play);
                     state.ball = Ball::Loose {
                         at: self.field.fence_square(direction),
                         lie: Lie::Fly,
@@ -415,7 +414,6 @@ impl Engine<'_> {
                     };
                     self.start_defense_turn(state, events);
                 } else {
-                    state.play = Some(play);
                     self.home_run(state, events);
                 }
             }
@@ -2063,6 +2061,14 @@ fn mark_forced<'a>(runners: impl Iterator<Item = &'a mut Runner>) {
             r.forced_to = None;
         }
     }
+}
+
+/// Whether a square of kind `kind` is in the diamond (BOX and C count).
+fn in_diamond(kind: SquareKind) -> bool {
+    matches!(
+        kind,
+        SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher
+    )
 }
 
 /// Runners most advanced first.
