@@ -10,7 +10,7 @@ use crate::agent::{Legal, View};
 use crate::engine::{Action, Ball, Play, Runner, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
-use std::cell::OnceCell;
+use std::cell::Cell;
 
 /// The lowest chance of a fly catch worth trying: a miss moves every
 /// runner up a base.
@@ -100,9 +100,17 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    // The fielder going for a loose ball, worked out once if asked for.
-    let chasing = OnceCell::new();
-    let chasing = || *chasing.get_or_init(|| chaser(t, view.fielders(), view.ball()));
+    // The fielder going for a loose ball, worked out once if asked for (in
+    // a `Cell`: the closure cannot reenter, which `OnceCell` would guard
+    // against).
+    let chased = Cell::new(None);
+    let chasing = || {
+        chased.get().unwrap_or_else(|| {
+            let f = chaser(t, view.fielders(), view.ball());
+            chased.set(Some(f));
+            f
+        })
+    };
     // A fielder is named only at the start of a turn, before it has any
     // points (defense.budget).
     if play.budget == 0 {
