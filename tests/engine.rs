@@ -136,7 +136,7 @@ fn illegal_actions_are_errors_and_change_nothing() {
         Action::EndTurn,
     ] {
         let err = engine.apply(&mut state, action, &mut events).unwrap_err();
-        assert!(matches!(err, EngineError::Illegal { .. }), "{err}");
+        assert!(matches!(err, EngineError::Illegal(_)), "{err}");
         assert_eq!(state, before);
         assert!(events.is_empty());
     }

@@ -797,7 +797,7 @@ mod tests {
                 let (player, replaced) = pick(&state.dugouts[0]);
                 let action = Action::Substitute { player, replaced };
                 match engine.apply(&mut state, action, &mut Vec::new()) {
-                    Err(crate::engine::EngineError::Illegal { reason, .. }) => (reason, player),
+                    Err(crate::engine::EngineError::Illegal(illegal)) => (illegal.reason, player),
                     other => panic!("{name}: {other:?}"),
                 }
             };

@@ -40,27 +40,33 @@ pub use state::{
 
 use crate::field::Field;
 
-/// Why an action cannot be applied.
+/// Why an action cannot be applied. Each reason is boxed, so that the
+/// `Applied` of every step, nearly always `Ok`, is two words returned in
+/// registers rather than a larger value written through memory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
     /// The action is not legal now; the state is unchanged.
-    Illegal {
-        /// The action.
-        action: String,
-        /// Why.
-        reason: String,
-    },
+    Illegal(Box<IllegalAction>),
     /// A rule's script failed; the game cannot go on.
-    Hook(HookFailure),
+    Hook(Box<HookFailure>),
+}
+
+/// An action the rules do not allow now, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalAction {
+    /// The action.
+    pub action: String,
+    /// Why.
+    pub reason: String,
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Illegal { action, reason } => {
-                write!(f, "illegal action {action}: {reason}")
+            EngineError::Illegal(illegal) => {
+                write!(f, "illegal action {}: {}", illegal.action, illegal.reason)
             }
-            EngineError::Hook(HookFailure(message)) => write!(f, "{message}"),
+            EngineError::Hook(failure) => write!(f, "{}", failure.0),
         }
     }
 }
@@ -69,7 +75,7 @@ impl std::error::Error for EngineError {}
 
 impl From<HookFailure> for EngineError {
     fn from(h: HookFailure) -> Self {
-        EngineError::Hook(h)
+        EngineError::Hook(Box::new(h))
     }
 }
 
@@ -77,10 +83,10 @@ impl From<HookFailure> for EngineError {
 pub type Applied = Result<(), EngineError>;
 
 fn illegal(action: &Action, reason: impl Into<String>) -> EngineError {
-    EngineError::Illegal {
+    EngineError::Illegal(Box::new(IllegalAction {
         action: format!("{action:?}"),
         reason: reason.into(),
-    }
+    }))
 }
 
 /// The engine of one game: the rules, the field it is played on, and the

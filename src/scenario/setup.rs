@@ -804,7 +804,7 @@ pub(crate) fn player_index(
 /// Why the engine refused an action, in its own words.
 pub(crate) fn refusal(e: &crate::engine::EngineError) -> String {
     match e {
-        crate::engine::EngineError::Illegal { reason, .. } => reason.clone(),
+        crate::engine::EngineError::Illegal(illegal) => illegal.reason.clone(),
         other => other.to_string(),
     }
 }
