@@ -96,6 +96,11 @@ impl<'a> View<'a> {
     pub fn batting(&self) -> bool {
         self.state.offense() == self.side
     }
+
+    /// The side in the field.
+    pub fn fielding_side(&self) -> Side {
+        self.state.defense()
+    }
 }
 
 /// The names `Maker::new` knows, for help texts and "did you mean".

@@ -100,17 +100,8 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    // The fielder going for a loose ball, worked out once if asked for (in
-    // a `Cell`: the closure cannot reenter, which `OnceCell` would guard
-    // against).
-    let chased = Cell::new(None);
-    let chasing = || {
-        chased.get().unwrap_or_else(|| {
-            let f = chaser(t, view.fielders(), view.ball());
-            chased.set(Some(f));
-            f
-        })
-    };
+    // The fielder going for a loose ball, worked out once if asked for.
+    let chasing = lazy_chaser(t, view);
     // A fielder is named only at the start of a turn, before it has any
     // points (defense.budget).
     if play.budget == 0 {
@@ -290,6 +281,23 @@ pub(super) fn chaser(t: &Table<'_>, fielders: &[SquareId; 9], ball: &Ball) -> Op
         })
     );
     chaser
+}
+
+/// `chaser` of what `view` shows, worked out the first time it is asked
+/// for and kept (in a `Cell`: the closure cannot reenter, which a
+/// `OnceCell` would guard against at a cost).
+pub(super) fn lazy_chaser<'v>(
+    t: &'v Table<'_>,
+    view: &'v View<'_>,
+) -> impl Fn() -> Option<u8> + 'v {
+    let found = Cell::new(None);
+    move || {
+        found.get().unwrap_or_else(|| {
+            let f = chaser(t, view.fielders(), view.ball());
+            found.set(Some(f));
+            f
+        })
+    }
 }
 
 /// The fielders who may go for the loose `ball` on `at`: stand there and

@@ -70,11 +70,7 @@ impl Table<'_> {
     /// The table at the decision `view` shows: who is in the field, and
     /// who plays where.
     fn at_decision(&mut self, view: &View<'_>) -> &Self {
-        self.defense = if view.batting() {
-            view.side().other()
-        } else {
-            view.side()
-        };
+        self.defense = view.fielding_side();
         self.fielding = view.dugout(self.defense).fielding;
         self
     }
@@ -93,11 +89,7 @@ impl Table<'_> {
         else {
             return [0; 3];
         };
-        let defense = if view.batting() {
-            view.side().other()
-        } else {
-            view.side()
-        };
+        let defense = view.fielding_side();
         let offense = defense.other();
         let batter = players.card(
             offense,

@@ -9,12 +9,11 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{chaser, die_chance, may_stand, members, throw_chance};
+use super::fielding::{die_chance, lazy_chaser, may_stand, members, throw_chance};
 use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
 use crate::ruleset::schema::OutWay;
-use std::cell::Cell;
 
 /// What a runner is worth on each base (0 = still at the plate), and
 /// across the plate, in runs.
@@ -65,14 +64,7 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
         .any(|r| r.pos < runner.pos && (r.pos + 5 > runner.pos || r.forced_to == Some(runner.pos)));
     // The fielder going for a loose ball, and the risk at each base
     // ahead, worked out the first time they are asked for.
-    let chaser_found = Cell::new(None);
-    let chasing = || {
-        chaser_found.get().unwrap_or_else(|| {
-            let f = chaser(t, view.fielders(), view.ball());
-            chaser_found.set(Some(f));
-            f
-        })
-    };
+    let chasing = lazy_chaser(t, view);
     let mut risks: [Option<f32>; 5] = [None; 5];
     let mut between = |at: u8, ahead: u8| {
         let chance = match risks.get_mut(usize::from(ahead / 5)) {
