@@ -74,9 +74,9 @@ pub fn play_game<S: Sink + ?Sized>(
         let applied = match engine.decision(&state) {
             Decision::Over => return Ok(state),
             Decision::Chance(Chance::Dice { count, .. }) => {
-                let action = Action::Dice((0..count).map(|_| dice.d6()).collect());
+                let action = Action::Dice(dice.roll(count));
                 sink.action(&state, None, &action);
-                engine.apply(&mut state, action, &mut events)
+                engine.apply_known(&mut state, &action, false, &mut events)
             }
             Decision::Choose { side } => {
                 let agent: &mut dyn Agent = match side {

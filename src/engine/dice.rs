@@ -92,6 +92,27 @@ impl Stream {
         self.below(6) as u8 + 1
     }
 
+    /// `count` six-sided dice, rolled in order.
+    ///
+    /// # Panics
+    ///
+    /// With more than `Dice::MAX` dice.
+    pub fn roll(&mut self, count: u8) -> Dice {
+        assert!(
+            usize::from(count) <= Dice::MAX,
+            "at most {} dice",
+            Dice::MAX
+        );
+        let mut dice = Dice {
+            len: count,
+            faces: [0; Dice::MAX],
+        };
+        for face in &mut dice.faces[..usize::from(count)] {
+            *face = self.d6();
+        }
+        dice
+    }
+
     /// Shuffles a slice in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -223,6 +244,16 @@ mod tests {
     }
 
     const PINNED_SEED_7: [u8; 12] = [4, 3, 6, 4, 3, 3, 5, 5, 6, 6, 5, 6];
+
+    #[test]
+    fn a_roll_is_its_dice_one_by_one() {
+        let mut one_by_one = Stream::new(7, 0, Source::Dice);
+        let mut rolled = Stream::new(7, 0, Source::Dice);
+        for count in [3, 1, 2, 0, 6] {
+            let faces: Dice = (0..count).map(|_| one_by_one.d6()).collect();
+            assert_eq!(rolled.roll(count), faces);
+        }
+    }
 
     #[test]
     fn sources_and_games_have_independent_streams() {
