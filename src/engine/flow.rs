@@ -149,6 +149,7 @@ impl Engine<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn draw_cards(
         &self,
         state: &mut State,
@@ -162,16 +163,10 @@ impl Engine<'_> {
         let mut drawn = 0;
         for _ in 0..count {
             if state.decks[deck.index()].draw.is_empty() {
-                let d = &mut state.decks[deck.index()];
-                if d.discard.is_empty() {
+                if state.decks[deck.index()].discard.is_empty() {
                     break;
                 }
-                // The empty draw pile's buffer becomes the new discard
-                // pile, so neither pile grows from nothing again.
-                std::mem::swap(&mut d.draw, &mut d.discard);
-                sort_pile(&mut d.draw);
-                shuffle(state, deck, events);
-                events.push(ev("deck.cycle", EventKind::Reshuffled { deck }));
+                reshuffle(state, deck, events);
             }
             if let Some(card) = state.decks[deck.index()].draw() {
                 state.hands[side.index()].of_mut(deck).push(card);
@@ -473,6 +468,21 @@ fn sort_pile(pile: &mut [CardId]) {
             bits &= bits - 1;
         }
     }
+}
+
+/// Turns a deck's discard pile into its new draw pile, in card order, then
+/// shuffles it. Out of line: it comes a few times a game, and drawing a
+/// card, which comes far more often, stays small without it.
+#[cold]
+#[inline(never)]
+fn reshuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
+    let d = &mut state.decks[deck.index()];
+    // The empty draw pile's buffer becomes the new discard pile, so
+    // neither pile grows from nothing again.
+    std::mem::swap(&mut d.draw, &mut d.discard);
+    sort_pile(&mut d.draw);
+    shuffle(state, deck, events);
+    events.push(ev("deck.cycle", EventKind::Reshuffled { deck }));
 }
 
 /// Shuffles a deck's draw pile with the game's shuffle stream.
