@@ -194,17 +194,25 @@ impl ShortList {
                 let end = usize::from(*len);
                 assert!(index < end, "index {index} past a list of {end}");
                 let n = items[index];
-                items.copy_within(index + 1..end, index);
+                // The whole rest of the room moves down, the unused part
+                // too (it is never read): with `index` known where this
+                // inlines, a copy of a fixed size, done in place.
+                items.copy_within(index + 1.., index);
                 *len -= 1;
                 n
             }
-            Items::Spilled(numbers) => {
-                let mut numbers = numbers.to_vec();
-                let n = numbers.remove(index);
-                *self = Self::from(numbers);
-                n
-            }
+            Items::Spilled(_) => self.remove_spilled(index),
         }
+    }
+
+    /// `remove` from a list kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn remove_spilled(&mut self, index: usize) -> u8 {
+        let mut numbers = self.to_vec();
+        let n = numbers.remove(index);
+        *self = Self::from(numbers);
+        n
     }
 }
 
