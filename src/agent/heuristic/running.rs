@@ -58,6 +58,11 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
         _ => None,
     }
     .unwrap_or(u8::MAX);
+    let mut runs = contenders(offered, runner.pos, into_ball);
+    // A run alone is the best whatever it is worth: nothing is weighed.
+    if runs.is_power_of_two() {
+        return Some(Action::Advance(runs.trailing_zeros() as u8));
+    }
     let behind = view
         .runners()
         .iter()
@@ -77,7 +82,6 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
     };
     let collision = t.engine.rules.collision.as_ref();
     let mut best: Option<(f32, u8)> = None;
-    let mut runs = contenders(offered, runner.pos, into_ball);
     while runs != 0 {
         let n = runs.trailing_zeros() as u8;
         runs &= runs - 1;
