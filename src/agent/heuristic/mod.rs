@@ -343,19 +343,22 @@ impl Agent for HeuristicAgent<'_> {
             "heuristic agent took {planned:?} for legal in {:?}",
             view.phase()
         );
-        match planned {
-            Some(a) => a,
-            None => {
-                debug_assert!(
-                    false,
-                    "heuristic agent found no action among {:?} in {:?}",
-                    legal.actions(),
-                    view.phase()
-                );
-                legal.actions()[0].clone()
-            }
-        }
+        planned.unwrap_or_else(|| unplanned(view, legal))
     }
+}
+
+/// The first legal action, when the plan found none: a bug of the agent,
+/// on which debug builds stop. Out of line, so that the plan's action
+/// goes straight back.
+#[cold]
+fn unplanned(view: &View<'_>, legal: &Legal<'_>) -> Action {
+    debug_assert!(
+        false,
+        "heuristic agent found no action among {:?} in {:?}",
+        legal.actions(),
+        view.phase()
+    );
+    legal.actions()[0].clone()
 }
 
 #[cfg(test)]
