@@ -24,8 +24,8 @@ const CATCHER: u8 = 1;
 pub(super) type Crew = u16;
 
 /// The infielders (0 to 5) and the outfielders (6 to 8).
-const INFIELDERS: Crew = 0b000_111_111;
-const OUTFIELDERS: Crew = 0b111_000_000;
+pub(super) const INFIELDERS: Crew = 0b000_111_111;
+pub(super) const OUTFIELDERS: Crew = 0b111_000_000;
 
 /// The crew of the groups let in: the infielders when `infield`, the
 /// outfielders when `outfield`.
@@ -302,13 +302,14 @@ pub(super) fn lazy_chaser<'v>(
 
 /// The fielders who may go for the loose `ball` on `at`: stand there and
 /// field it (on a Texas square the rules may name infielders or
-/// outfielders only). Both hang only on whether he is an infielder, so
-/// each group is asked about once (for its first fielder). Inlined: every
-/// chase asks.
+/// outfielders only). Who may stand there is the table's
+/// (`Table::standing_on`); who may field it hangs only on whether he is
+/// an infielder, so each group is asked about once (for its first
+/// fielder). Inlined: every chase asks.
 #[inline(always)]
 fn may_chase(t: &Table<'_>, ball: &Ball, at: SquareId) -> Crew {
-    let group = |first: u8| t.may_stand(first, at) && t.engine.may_field(ball, first);
-    crew(group(0), group(6))
+    let field = |first: u8| t.engine.may_field(ball, first);
+    t.standing_on(at) & crew(field(0), field(6))
 }
 
 /// A loose ball: get the chaser (`chasing` it) to it, then catch or pick
@@ -567,10 +568,9 @@ fn walker_for(
     best.map(|f| (f, least))
 }
 
-/// The fielders who may ever stand on `sq` (`Table::may_stand`): it hangs
-/// only on whether he is an infielder, so each group is asked about once.
+/// The fielders who may ever stand on `sq` (`Table::standing_on`).
 pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> Crew {
-    crew(t.may_stand(0, sq), t.may_stand(6, sq))
+    t.standing_on(sq)
 }
 
 /// Spare points: walk a fielder toward a base a runner is heading for

@@ -38,10 +38,11 @@ mod specials;
 
 use super::{Agent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Card, CardId, DeckList, Engine, Phase, Side, is_infielder};
+use crate::engine::{Action, Card, CardId, DeckList, Engine, Phase, Side};
 use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, OwnOffense, Plate};
+use fielding::{Crew, INFIELDERS, OUTFIELDERS};
 use std::sync::Arc;
 
 /// A manager playing by rules of thumb; see the module documentation.
@@ -64,6 +65,43 @@ pub(crate) struct Table<'a> {
     defense: Side,
     /// Who plays each position of the defense now.
     fielding: [u8; 9],
+    /// The fielders who may ever stand on a square of each kind
+    /// (`SquareKind as usize`): the movement rules, fixed for the game.
+    standing: [Crew; 5],
+}
+
+impl<'a> Table<'a> {
+    /// The table of games of `engine`, before any decision.
+    fn new(engine: Engine<'a>) -> Self {
+        let m = &engine.rules.movement;
+        let infield_only = INFIELDERS
+            | if m.outfielders_enter_diamond {
+                OUTFIELDERS
+            } else {
+                0
+            };
+        let mut standing = [0; 5];
+        standing[SquareKind::Texas as usize] = if m.texas_open_to_all {
+            INFIELDERS | OUTFIELDERS
+        } else {
+            0
+        };
+        standing[SquareKind::Diamond as usize] = infield_only;
+        standing[SquareKind::Box as usize] = infield_only;
+        standing[SquareKind::Catcher as usize] = infield_only;
+        standing[SquareKind::Outfield as usize] = OUTFIELDERS
+            | if m.infielders_leave_diamond {
+                INFIELDERS
+            } else {
+                0
+            };
+        Self {
+            engine,
+            defense: Side::Home,
+            fielding: std::array::from_fn(|i| i as u8),
+            standing,
+        }
+    }
 }
 
 impl Table<'_> {
@@ -114,17 +152,15 @@ impl Table<'_> {
             .action_points(self.defense, &self.fielding, fielder)
     }
 
-    /// Whether a fielder may ever stand on a square (the movement rules;
+    /// The fielders who may ever stand on a square (the movement rules;
     /// whether it is free is another matter).
+    fn standing_on(&self, sq: SquareId) -> Crew {
+        self.standing[self.engine.field.kind(sq) as usize]
+    }
+
+    /// Whether a fielder may ever stand on a square (`standing_on`).
     fn may_stand(&self, fielder: u8, sq: SquareId) -> bool {
-        let m = &self.engine.rules.movement;
-        match self.engine.field.kind(sq) {
-            SquareKind::Texas => m.texas_open_to_all,
-            SquareKind::Diamond | SquareKind::Box | SquareKind::Catcher => {
-                is_infielder(fielder) || m.outfielders_enter_diamond
-            }
-            SquareKind::Outfield => !is_infielder(fielder) || m.infielders_leave_diamond,
-        }
+        self.standing_on(sq) & 1 << fielder != 0
     }
 }
 
@@ -146,11 +182,7 @@ impl<'a> HeuristicAgent<'a> {
     /// `book(engine)`).
     pub fn with_book(engine: Engine<'a>, book: Arc<CardBook>, stream: Stream) -> Self {
         Self {
-            table: Table {
-                engine,
-                defense: Side::Home,
-                fielding: std::array::from_fn(|i| i as u8),
-            },
+            table: Table::new(engine),
             home: None,
             cards: Cards::new(book),
             own_offense: OwnOffense::default(),
@@ -311,19 +343,22 @@ impl Agent for HeuristicAgent<'_> {
             "heuristic agent took {planned:?} for legal in {:?}",
             view.phase()
         );
-        match planned {
-            Some(a) => a,
-            None => {
-                debug_assert!(
-                    false,
-                    "heuristic agent found no action among {:?} in {:?}",
-                    legal.actions(),
-                    view.phase()
-                );
-                legal.actions()[0].clone()
-            }
-        }
+        planned.unwrap_or_else(|| unplanned(view, legal))
     }
+}
+
+/// The first legal action, when the plan found none: a bug of the agent,
+/// on which debug builds stop. Out of line, so that the plan's action
+/// goes straight back.
+#[cold]
+fn unplanned(view: &View<'_>, legal: &Legal<'_>) -> Action {
+    debug_assert!(
+        false,
+        "heuristic agent found no action among {:?} in {:?}",
+        legal.actions(),
+        view.phase()
+    );
+    legal.actions()[0].clone()
 }
 
 #[cfg(test)]
@@ -363,9 +398,9 @@ mod tests {
             state.batter = 2;
             state.dugouts[1].stamina = Some(5);
             let table = super::Table {
-                engine,
                 defense: Side::Away,
                 fielding: state.dugouts[1].fielding,
+                ..super::Table::new(engine)
             };
             let view = View::new(&state, Side::Away);
             let want = |status: i8| {
