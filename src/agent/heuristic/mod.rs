@@ -71,10 +71,10 @@ pub(crate) struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// The table of games of `engine`, before any decision.
+    /// The table for a game of `engine`, before any decision.
     fn new(engine: Engine<'a>) -> Self {
         let m = &engine.rules.movement;
-        let infield_only = INFIELDERS
+        let diamond_crew = INFIELDERS
             | if m.outfielders_enter_diamond {
                 OUTFIELDERS
             } else {
@@ -86,9 +86,9 @@ impl<'a> Table<'a> {
         } else {
             0
         };
-        standing[SquareKind::Diamond as usize] = infield_only;
-        standing[SquareKind::Box as usize] = infield_only;
-        standing[SquareKind::Catcher as usize] = infield_only;
+        standing[SquareKind::Diamond as usize] = diamond_crew;
+        standing[SquareKind::Box as usize] = diamond_crew;
+        standing[SquareKind::Catcher as usize] = diamond_crew;
         standing[SquareKind::Outfield as usize] = OUTFIELDERS
             | if m.infielders_leave_diamond {
                 INFIELDERS
