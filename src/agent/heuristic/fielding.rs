@@ -24,12 +24,12 @@ const CATCHER: u8 = 1;
 pub(super) type Crew = u16;
 
 /// The infielders (0 to 5) and the outfielders (6 to 8).
-pub(super) const INFIELDERS: Crew = 0b000_111_111;
-pub(super) const OUTFIELDERS: Crew = 0b111_000_000;
+const INFIELDERS: Crew = 0b000_111_111;
+const OUTFIELDERS: Crew = 0b111_000_000;
 
 /// The crew of the groups let in: the infielders when `infield`, the
 /// outfielders when `outfield`.
-fn crew(infield: bool, outfield: bool) -> Crew {
+pub(super) fn crew(infield: bool, outfield: bool) -> Crew {
     (if infield { INFIELDERS } else { 0 }) | (if outfield { OUTFIELDERS } else { 0 })
 }
 
@@ -551,7 +551,7 @@ fn walker_for(
     if budget < 2 {
         return None;
     }
-    let mut walkers = may_stand(t, sq) & !(1 << thrower);
+    let mut walkers = t.standing_on(sq) & !(1 << thrower);
     if sq != t.engine.field.catcher() {
         walkers &= !(1 << CATCHER);
     }
@@ -566,11 +566,6 @@ fn walker_for(
         }
     }
     best.map(|f| (f, least))
-}
-
-/// The fielders who may ever stand on `sq` (`Table::standing_on`).
-pub(super) fn may_stand(t: &Table<'_>, sq: SquareId) -> Crew {
-    t.standing_on(sq)
 }
 
 /// Spare points: walk a fielder toward a base a runner is heading for
@@ -612,7 +607,7 @@ fn cover_move(
         let best = squares
             .iter()
             .flat_map(|&sq| {
-                members(may_stand(t, sq) & free).map(move |f| {
+                members(t.standing_on(sq) & free).map(move |f| {
                     (
                         t.engine.field.king_distance(fielders[usize::from(f)], sq),
                         f,

@@ -42,7 +42,7 @@ use crate::engine::{Action, Card, CardId, DeckList, Engine, Phase, Side};
 use crate::field::{SquareId, SquareKind};
 pub use at_bat::CardBook;
 use at_bat::{Cards, Knobs, OwnOffense, Plate};
-use fielding::{Crew, INFIELDERS, OUTFIELDERS};
+use fielding::{Crew, crew};
 use std::sync::Arc;
 
 /// A manager playing by rules of thumb; see the module documentation.
@@ -74,27 +74,13 @@ impl<'a> Table<'a> {
     /// The table for a game of `engine`, before any decision.
     fn new(engine: Engine<'a>) -> Self {
         let m = &engine.rules.movement;
-        let diamond_crew = INFIELDERS
-            | if m.outfielders_enter_diamond {
-                OUTFIELDERS
-            } else {
-                0
-            };
+        let diamond = crew(true, m.outfielders_enter_diamond);
         let mut standing = [0; 5];
-        standing[SquareKind::Texas as usize] = if m.texas_open_to_all {
-            INFIELDERS | OUTFIELDERS
-        } else {
-            0
-        };
-        standing[SquareKind::Diamond as usize] = diamond_crew;
-        standing[SquareKind::Box as usize] = diamond_crew;
-        standing[SquareKind::Catcher as usize] = diamond_crew;
-        standing[SquareKind::Outfield as usize] = OUTFIELDERS
-            | if m.infielders_leave_diamond {
-                INFIELDERS
-            } else {
-                0
-            };
+        standing[SquareKind::Texas as usize] = crew(m.texas_open_to_all, m.texas_open_to_all);
+        standing[SquareKind::Diamond as usize] = diamond;
+        standing[SquareKind::Box as usize] = diamond;
+        standing[SquareKind::Catcher as usize] = diamond;
+        standing[SquareKind::Outfield as usize] = crew(m.infielders_leave_diamond, true);
         Self {
             engine,
             defense: Side::Home,

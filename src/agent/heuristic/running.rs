@@ -9,7 +9,7 @@
 //! else). He never runs into a base where a fielder waits with the ball.
 
 use super::Table;
-use super::fielding::{die_chance, lazy_chaser, may_stand, members, throw_chance};
+use super::fielding::{die_chance, lazy_chaser, members, throw_chance};
 use crate::agent::View;
 use crate::engine::{Action, Ball, Lie, is_infielder};
 use crate::field::{Base, SquareId};
@@ -257,7 +257,7 @@ fn reachable(
     sq: SquareId,
     steps: u8,
 ) -> bool {
-    members(may_stand(t, sq) & !(1 << thrower))
+    members(t.standing_on(sq) & !(1 << thrower))
         .any(|f| t.engine.field.king_distance(fielders[usize::from(f)], sq) <= steps)
 }
 
@@ -271,7 +271,7 @@ pub(super) fn texas(t: &Table<'_>, view: &View<'_>) -> Option<Action> {
     let mut fly_out = 0.0f32;
     let mut ground_out = 0.0f32;
     let texas = t.engine.rules.texas;
-    for f in members(may_stand(t, at)) {
+    for f in members(t.standing_on(at)) {
         let steps = t.engine.field.king_distance(fielders[usize::from(f)], at);
         let budget = t.points(f);
         let infielder = is_infielder(f);
