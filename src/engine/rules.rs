@@ -1,13 +1,15 @@
 //! `GameRules`: the resolved ruleset as the engine reads it. Every rule the
 //! engine needs is decoded once into its typed value (or its hook), so the
 //! game loop never touches YAML; pure integer hooks are memoised, so a
-//! procedure written in Rhai costs one script call per distinct input.
+//! procedure written in Rhai costs one script call per distinct input in
+//! the whole process.
 //! Each rule keeps the clause it cites, for the events it produces.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{PoisonError, RwLock};
 
 use serde::de::DeserializeOwned;
 
@@ -55,15 +57,16 @@ impl From<bool> for Arg {
 /// The most arguments a memoised hook takes.
 const MAX_ARGS: usize = 8;
 
-/// A hook with a memo of its results: hooks are pure over their inputs,
-/// so each distinct input runs the script once per thread. The memo lives
-/// in thread-local tables, so simulation threads never wait on each
-/// other for it: every result in a map, the recent ones of calls whose
-/// arguments pack into a word also in a small direct-mapped table in
-/// front of it.
+/// A hook with a memo of its results: hooks are pure over their inputs
+/// (scripts see no state), so each distinct input runs the script once
+/// for every thread of the process. Every result is kept in one table
+/// the threads share, read-mostly and split into locked shards; each
+/// thread also keeps the recent answers of calls whose arguments pack
+/// into a word in a small direct-mapped table of its own in front of it,
+/// which answers most calls without touching a lock.
 pub struct Memoised {
     hook: HookRef,
-    /// This memo's key in the thread-local tables (never reused).
+    /// This memo's key in the tables (never reused).
     id: u64,
 }
 
@@ -157,6 +160,16 @@ enum Reading {
 
 type Results = HashMap<CallKey, Result<Kept, String>, BuildHasherDefault<WordHasher>>;
 
+/// How many shards the shared memo is split into, so threads that miss
+/// their recent answers at once seldom take the same lock.
+const SHARDS: usize = 16;
+
+/// Every memo's results, shared by all threads: a shard per slice of the
+/// keys' hashes. Two threads missing the same key at once may both run
+/// the script; they find the same result, so either insert may win.
+static RESULTS: [RwLock<Results>; SHARDS] =
+    [const { RwLock::new(HashMap::with_hasher(BuildHasherDefault::new())) }; SHARDS];
+
 /// A recent answer of a memo whose arguments pack into one word
 /// (`packed`): the memo's id (`EMPTY` for a free slot), the packed
 /// arguments, the result.
@@ -182,8 +195,6 @@ impl Recent {
 const RECENT_SLOTS: usize = 4096;
 
 thread_local! {
-    /// Every memo's results on this thread.
-    static RESULTS: RefCell<Results> = RefCell::default();
     /// Recent answers, one per slot of a hash of the memo and its packed
     /// arguments: a hit here costs a multiplication and two comparisons.
     /// Every answer here is also in `RESULTS`, so an answer pushed out
@@ -269,6 +280,13 @@ fn recent_slot(memo: u64, packed: u64) -> usize {
 }
 
 impl CallKey {
+    /// The shard of `RESULTS` that keeps this call: middle bits of the
+    /// key's hash, as the map inside reads its low and top ones.
+    fn shard(&self) -> &'static RwLock<Results> {
+        let hash = BuildHasherDefault::<WordHasher>::new().hash_one(self);
+        &RESULTS[(hash >> 32) as usize % SHARDS]
+    }
+
     /// The key of a call of memo `memo`.
     fn new(memo: u64, args: &[Arg]) -> Self {
         assert!(
@@ -358,10 +376,16 @@ impl Memoised {
     #[inline(never)]
     fn remembered(&self, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
         let key = CallKey::new(self.id, args);
-        match RESULTS.with_borrow(|r| r.get(&key).cloned()) {
+        let shard = key.shard();
+        let known = shard
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        match known {
             Some(Ok(kept)) => Ok(kept),
             Some(Err(message)) => Err(HookFailure(message)),
-            None => self.run(key, args, reading),
+            None => self.run(key, shard, args, reading),
         }
     }
 
@@ -369,10 +393,19 @@ impl Memoised {
     /// its result (a failure too).
     #[cold]
     #[inline(never)]
-    fn run(&self, key: CallKey, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
+    fn run(
+        &self,
+        key: CallKey,
+        shard: &RwLock<Results>,
+        args: &[Arg],
+        reading: Reading,
+    ) -> Result<Kept, HookFailure> {
         SCRIPT_CALLS.with(|c| c.set(c.get() + 1));
         let result = self.invoke(args, reading);
-        RESULTS.with_borrow_mut(|r| r.insert(key, result.clone()));
+        shard
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, result.clone());
         result.map_err(HookFailure)
     }
 
@@ -1057,10 +1090,10 @@ mod tests {
         assert!(GameRules::builtin("pro").collision.is_none());
     }
 
-    /// A memoised hook runs its script once per distinct input on a
-    /// thread, and a thread of its own starts with an empty memo.
+    /// A memoised hook runs its script once per distinct input, and
+    /// another thread finds the answers in the shared memo.
     #[test]
-    fn memoised_hooks_run_once_per_input_and_thread() {
+    fn memoised_hooks_run_once_per_input_in_the_process() {
         let ruleset = Ruleset::load("basic").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let args = |die: i64| [Arg::Int(die), Arg::Int(0)];
@@ -1073,6 +1106,6 @@ mod tests {
         };
         assert_eq!(count(), 2);
         assert_eq!(count(), 0);
-        assert_eq!(std::thread::scope(|s| s.spawn(count).join().unwrap()), 2);
+        assert_eq!(std::thread::scope(|s| s.spawn(count).join().unwrap()), 0);
     }
 }
