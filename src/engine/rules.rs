@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
@@ -25,7 +25,7 @@ use crate::ruleset::schema::{
     TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
-use crate::script::{FromScript, Map, ScriptError};
+use crate::script::{Array, Dynamic, FromScript, FuncArgs, Map, ScriptError};
 use crate::team::{PlayerCard, Role};
 
 /// An argument to a hook.
@@ -81,16 +81,19 @@ impl std::fmt::Debug for Memoised {
 pub struct HookFailure(pub String);
 
 /// One memoised call: the memo and the arguments (booleans as 0 and 1,
-/// faces a byte each: a hook's argument types are fixed by its call site).
+/// faces a byte each: a hook's argument types are fixed by its call site),
+/// with its hash, worked out once for both the shard and the map.
 #[derive(Debug, Clone, Copy, Eq)]
 struct CallKey {
     memo: u64,
     len: u8,
     args: [i64; MAX_ARGS],
+    hash: u64,
 }
 
 impl PartialEq for CallKey {
-    /// Word by word (the arguments past `len` are always 0).
+    /// Word by word (the arguments past `len` are always 0; the hash
+    /// follows from the rest).
     fn eq(&self, other: &Self) -> bool {
         self.memo == other.memo
             && self.len == other.len
@@ -99,12 +102,9 @@ impl PartialEq for CallKey {
 }
 
 impl Hash for CallKey {
-    /// Word by word (a derived hash would feed the arguments as bytes).
+    /// The hash worked out when the key was made.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.memo);
-        for &a in &self.args[..usize::from(self.len)] {
-            state.write_i64(a);
-        }
+        state.write_u64(self.hash);
     }
 }
 
@@ -283,8 +283,7 @@ impl CallKey {
     /// The shard of `RESULTS` that keeps this call: middle bits of the
     /// key's hash, as the map inside reads its low and top ones.
     fn shard(&self) -> &'static RwLock<Results> {
-        let hash = BuildHasherDefault::<WordHasher>::new().hash_one(self);
-        &RESULTS[(hash >> 32) as usize % SHARDS]
+        &RESULTS[(self.hash >> 32) as usize % SHARDS]
     }
 
     /// The key of a call of memo `memo`.
@@ -297,6 +296,7 @@ impl CallKey {
             memo,
             len: args.len() as u8,
             args: [0; MAX_ARGS],
+            hash: 0,
         };
         for (k, a) in key.args.iter_mut().zip(args) {
             *k = match *a {
@@ -308,6 +308,12 @@ impl CallKey {
                 Arg::Name(name) => (name.as_ptr() as i64) | ((name.len() as i64) << 48),
             };
         }
+        let mut hasher = WordHasher::default();
+        hasher.write_u64(memo);
+        for &a in &key.args[..args.len()] {
+            hasher.write_i64(a);
+        }
+        key.hash = hasher.finish();
         key
     }
 }
@@ -410,30 +416,39 @@ impl Memoised {
     }
 
     fn invoke(&self, args: &[Arg], reading: Reading) -> Result<Kept, String> {
-        let dynamic: Vec<rhai::Dynamic> = args
-            .iter()
-            .map(|&a| match a {
+        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
+        let args = ScriptArgs(args);
+        match reading {
+            Reading::Throw => {
+                let map = self.hook.hook.call_as::<Map>(args).map_err(render)?;
+                Ok(Kept::Throw(ThrowOutcome::of(&map)))
+            }
+            Reading::Int => {
+                let value = self.hook.hook.call_as::<i64>(args).map_err(render)?;
+                Ok(Kept::Int(value))
+            }
+        }
+    }
+}
+
+/// A memoised call's arguments as the script receives them, made as the
+/// hook collects them (faces as an array of integers, names as strings).
+struct ScriptArgs<'a>(&'a [Arg]);
+
+impl FuncArgs for ScriptArgs<'_> {
+    fn parse<A: Extend<Dynamic>>(self, values: &mut A) {
+        values.extend(self.0.iter().map(|&a| {
+            match a {
                 Arg::Int(i) => i.into(),
                 Arg::Bool(b) => b.into(),
                 Arg::Faces(faces) => faces
                     .iter()
-                    .map(|&f| rhai::Dynamic::from(i64::from(f)))
-                    .collect::<rhai::Array>()
+                    .map(|&f| Dynamic::from(i64::from(f)))
+                    .collect::<Array>()
                     .into(),
                 Arg::Name(name) => name.into(),
-            })
-            .collect();
-        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
-        match reading {
-            Reading::Throw => {
-                let map = self.hook.hook.call_as::<Map>(dynamic).map_err(render)?;
-                Ok(Kept::Throw(ThrowOutcome::of(&map)))
             }
-            Reading::Int => {
-                let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
-                Ok(Kept::Int(value))
-            }
-        }
+        }));
     }
 }
 
