@@ -58,12 +58,13 @@ impl From<bool> for Arg {
 const MAX_ARGS: usize = 8;
 
 /// A hook with a memo of its results: hooks are pure over their inputs
-/// (scripts see no state), so each distinct input runs the script once
-/// for every thread of the process. Every result is kept in one table
-/// the threads share, read-mostly and split into locked shards; each
-/// thread also keeps the recent answers of calls whose arguments pack
-/// into a word in a small direct-mapped table of its own in front of it,
-/// which answers most calls without touching a lock.
+/// (scripts see no state), so each distinct input runs the script once in
+/// the process (or once per thread asking at the same moment, with the
+/// same answer). Every result is kept in one table the threads share,
+/// read-mostly and split into locked shards; each thread also keeps the
+/// recent answers of calls whose arguments pack into a word in a small
+/// direct-mapped table of its own in front of it, which answers most
+/// calls without touching a lock.
 pub struct Memoised {
     hook: HookRef,
     /// This memo's key in the tables (never reused).
@@ -431,8 +432,8 @@ impl Memoised {
     }
 }
 
-/// A memoised call's arguments as the script receives them, made as the
-/// hook collects them (faces as an array of integers, names as strings).
+/// A memoised call's arguments, made into the script's values only as the
+/// hook takes them (faces as an array of integers, names as strings).
 struct ScriptArgs<'a>(&'a [Arg]);
 
 impl FuncArgs for ScriptArgs<'_> {
