@@ -75,7 +75,7 @@ struct Performance {
     seconds: f64,
     games_per_second: f64,
     /// How many times the rules' Rhai scripts ran: calls their memos
-    /// could not answer (each thread keeps its own memo).
+    /// could not answer (the threads share the memos).
     script_calls: u64,
 }
 

@@ -1,13 +1,15 @@
 //! `GameRules`: the resolved ruleset as the engine reads it. Every rule the
 //! engine needs is decoded once into its typed value (or its hook), so the
 //! game loop never touches YAML; pure integer hooks are memoised, so a
-//! procedure written in Rhai costs one script call per distinct input.
+//! procedure written in Rhai costs one script call per distinct input in
+//! the whole process.
 //! Each rule keeps the clause it cites, for the events it produces.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{PoisonError, RwLock};
 
 use serde::de::DeserializeOwned;
 
@@ -23,7 +25,7 @@ use crate::ruleset::schema::{
     TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
-use crate::script::{FromScript, Map, ScriptError};
+use crate::script::{Array, Dynamic, FromScript, FuncArgs, Map, ScriptError};
 use crate::team::{PlayerCard, Role};
 
 /// An argument to a hook.
@@ -55,15 +57,17 @@ impl From<bool> for Arg {
 /// The most arguments a memoised hook takes.
 const MAX_ARGS: usize = 8;
 
-/// A hook with a memo of its results: hooks are pure over their inputs,
-/// so each distinct input runs the script once per thread. The memo lives
-/// in thread-local tables, so simulation threads never wait on each
-/// other for it: every result in a map, the recent ones of calls whose
-/// arguments pack into a word also in a small direct-mapped table in
-/// front of it.
+/// A hook with a memo of its results: hooks are pure over their inputs
+/// (scripts see no state), so each distinct input runs the script once in
+/// the process (or once per thread asking at the same moment, with the
+/// same answer). Every result is kept in one table the threads share,
+/// read-mostly and split into locked shards; each thread also keeps the
+/// recent answers of calls whose arguments pack into a word in a small
+/// direct-mapped table of its own in front of it, which answers most
+/// calls without touching a lock.
 pub struct Memoised {
     hook: HookRef,
-    /// This memo's key in the thread-local tables (never reused).
+    /// This memo's key in the tables (never reused).
     id: u64,
 }
 
@@ -78,16 +82,19 @@ impl std::fmt::Debug for Memoised {
 pub struct HookFailure(pub String);
 
 /// One memoised call: the memo and the arguments (booleans as 0 and 1,
-/// faces a byte each: a hook's argument types are fixed by its call site).
+/// faces a byte each: a hook's argument types are fixed by its call site),
+/// with its hash, worked out once for both the shard and the map.
 #[derive(Debug, Clone, Copy, Eq)]
 struct CallKey {
     memo: u64,
     len: u8,
     args: [i64; MAX_ARGS],
+    hash: u64,
 }
 
 impl PartialEq for CallKey {
-    /// Word by word (the arguments past `len` are always 0).
+    /// Word by word (the arguments past `len` are always 0; the hash
+    /// follows from the rest).
     fn eq(&self, other: &Self) -> bool {
         self.memo == other.memo
             && self.len == other.len
@@ -96,12 +103,9 @@ impl PartialEq for CallKey {
 }
 
 impl Hash for CallKey {
-    /// Word by word (a derived hash would feed the arguments as bytes).
+    /// The hash worked out when the key was made.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.memo);
-        for &a in &self.args[..usize::from(self.len)] {
-            state.write_i64(a);
-        }
+        state.write_u64(self.hash);
     }
 }
 
@@ -157,6 +161,16 @@ enum Reading {
 
 type Results = HashMap<CallKey, Result<Kept, String>, BuildHasherDefault<WordHasher>>;
 
+/// How many shards the shared memo is split into, so threads that miss
+/// their recent answers at once seldom take the same lock.
+const SHARDS: usize = 16;
+
+/// Every memo's results, shared by all threads: a shard per slice of the
+/// keys' hashes. Two threads missing the same key at once may both run
+/// the script; they find the same result, so either insert may win.
+static RESULTS: [RwLock<Results>; SHARDS] =
+    [const { RwLock::new(HashMap::with_hasher(BuildHasherDefault::new())) }; SHARDS];
+
 /// A recent answer of a memo whose arguments pack into one word
 /// (`packed`): the memo's id (`EMPTY` for a free slot), the packed
 /// arguments, the result.
@@ -182,8 +196,6 @@ impl Recent {
 const RECENT_SLOTS: usize = 4096;
 
 thread_local! {
-    /// Every memo's results on this thread.
-    static RESULTS: RefCell<Results> = RefCell::default();
     /// Recent answers, one per slot of a hash of the memo and its packed
     /// arguments: a hit here costs a multiplication and two comparisons.
     /// Every answer here is also in `RESULTS`, so an answer pushed out
@@ -269,6 +281,12 @@ fn recent_slot(memo: u64, packed: u64) -> usize {
 }
 
 impl CallKey {
+    /// The shard of `RESULTS` that keeps this call: middle bits of the
+    /// key's hash, as the map inside reads its low and top ones.
+    fn shard(&self) -> &'static RwLock<Results> {
+        &RESULTS[(self.hash >> 32) as usize % SHARDS]
+    }
+
     /// The key of a call of memo `memo`.
     fn new(memo: u64, args: &[Arg]) -> Self {
         assert!(
@@ -279,6 +297,7 @@ impl CallKey {
             memo,
             len: args.len() as u8,
             args: [0; MAX_ARGS],
+            hash: 0,
         };
         for (k, a) in key.args.iter_mut().zip(args) {
             *k = match *a {
@@ -290,6 +309,12 @@ impl CallKey {
                 Arg::Name(name) => (name.as_ptr() as i64) | ((name.len() as i64) << 48),
             };
         }
+        let mut hasher = WordHasher::default();
+        hasher.write_u64(memo);
+        for &a in &key.args[..args.len()] {
+            hasher.write_i64(a);
+        }
+        key.hash = hasher.finish();
         key
     }
 }
@@ -358,10 +383,16 @@ impl Memoised {
     #[inline(never)]
     fn remembered(&self, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
         let key = CallKey::new(self.id, args);
-        match RESULTS.with_borrow(|r| r.get(&key).cloned()) {
+        let shard = key.shard();
+        let known = shard
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        match known {
             Some(Ok(kept)) => Ok(kept),
             Some(Err(message)) => Err(HookFailure(message)),
-            None => self.run(key, args, reading),
+            None => self.run(key, shard, args, reading),
         }
     }
 
@@ -369,38 +400,56 @@ impl Memoised {
     /// its result (a failure too).
     #[cold]
     #[inline(never)]
-    fn run(&self, key: CallKey, args: &[Arg], reading: Reading) -> Result<Kept, HookFailure> {
+    fn run(
+        &self,
+        key: CallKey,
+        shard: &RwLock<Results>,
+        args: &[Arg],
+        reading: Reading,
+    ) -> Result<Kept, HookFailure> {
         SCRIPT_CALLS.with(|c| c.set(c.get() + 1));
         let result = self.invoke(args, reading);
-        RESULTS.with_borrow_mut(|r| r.insert(key, result.clone()));
+        shard
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, result.clone());
         result.map_err(HookFailure)
     }
 
     fn invoke(&self, args: &[Arg], reading: Reading) -> Result<Kept, String> {
-        let dynamic: Vec<rhai::Dynamic> = args
-            .iter()
-            .map(|&a| match a {
+        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
+        let args = ScriptArgs(args);
+        match reading {
+            Reading::Throw => {
+                let map = self.hook.hook.call_as::<Map>(args).map_err(render)?;
+                Ok(Kept::Throw(ThrowOutcome::of(&map)))
+            }
+            Reading::Int => {
+                let value = self.hook.hook.call_as::<i64>(args).map_err(render)?;
+                Ok(Kept::Int(value))
+            }
+        }
+    }
+}
+
+/// A memoised call's arguments, made into the script's values only as the
+/// hook takes them (faces as an array of integers, names as strings).
+struct ScriptArgs<'a>(&'a [Arg]);
+
+impl FuncArgs for ScriptArgs<'_> {
+    fn parse<A: Extend<Dynamic>>(self, values: &mut A) {
+        values.extend(self.0.iter().map(|&a| {
+            match a {
                 Arg::Int(i) => i.into(),
                 Arg::Bool(b) => b.into(),
                 Arg::Faces(faces) => faces
                     .iter()
-                    .map(|&f| rhai::Dynamic::from(i64::from(f)))
-                    .collect::<rhai::Array>()
+                    .map(|&f| Dynamic::from(i64::from(f)))
+                    .collect::<Array>()
                     .into(),
                 Arg::Name(name) => name.into(),
-            })
-            .collect();
-        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
-        match reading {
-            Reading::Throw => {
-                let map = self.hook.hook.call_as::<Map>(dynamic).map_err(render)?;
-                Ok(Kept::Throw(ThrowOutcome::of(&map)))
             }
-            Reading::Int => {
-                let value = self.hook.hook.call_as::<i64>(dynamic).map_err(render)?;
-                Ok(Kept::Int(value))
-            }
-        }
+        }));
     }
 }
 
@@ -1057,10 +1106,10 @@ mod tests {
         assert!(GameRules::builtin("pro").collision.is_none());
     }
 
-    /// A memoised hook runs its script once per distinct input on a
-    /// thread, and a thread of its own starts with an empty memo.
+    /// A memoised hook runs its script once per distinct input, and
+    /// another thread finds the answers in the shared memo.
     #[test]
-    fn memoised_hooks_run_once_per_input_and_thread() {
+    fn memoised_hooks_run_once_per_input_in_the_process() {
         let ruleset = Ruleset::load("basic").unwrap();
         let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
         let args = |die: i64| [Arg::Int(die), Arg::Int(0)];
@@ -1073,6 +1122,6 @@ mod tests {
         };
         assert_eq!(count(), 2);
         assert_eq!(count(), 0);
-        assert_eq!(std::thread::scope(|s| s.spawn(count).join().unwrap()), 2);
+        assert_eq!(std::thread::scope(|s| s.spawn(count).join().unwrap()), 0);
     }
 }

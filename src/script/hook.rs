@@ -4,8 +4,12 @@
 
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rhai::{Array, CallFnOptions, Dynamic, FnPtr, FuncArgs, ImmutableString, Map, Scope};
+use rhai::{
+    AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FnAccess, FnPtr, FuncArgs,
+    ImmutableString, Map, Module, Scope, ScriptFuncDef,
+};
 
 use super::compiled::ScriptInner;
 use super::error::{HookName, Running, ScriptError};
@@ -42,6 +46,91 @@ pub(crate) struct HookInner {
     /// The function's definition, where errors without a position point.
     pub definition: Option<Location>,
     pub pointer: FnPtr,
+    /// How to call the function without its script's module, when the
+    /// script needs nothing from it; else calls go through `pointer`.
+    pub direct: Option<Direct>,
+}
+
+/// A hook called without its script's module: a copy of its function
+/// that takes no parameters, added to the script's functions under a name
+/// no script can write, runs on a scope that holds the parameters, in
+/// order, with the call's arguments. The body sees what a call with
+/// arguments would give it (Rhai finds a function's variables by their
+/// distance from the scope's end, and a call leaves the scope as it found
+/// it), while each thread binds the parameters' names once instead of
+/// Rhai binding them anew on every call (two allocations a parameter).
+pub(crate) struct Direct {
+    /// This hook's scope in `SCOPES` (never reused).
+    id: usize,
+    /// The script's functions and the copy.
+    ast: AST,
+    /// The copy's name.
+    entry: String,
+    /// The function's parameters, in order.
+    params: Vec<ImmutableString>,
+}
+
+impl Direct {
+    /// The direct call of the public function `function` of `arity`
+    /// parameters among `functions`, if there is one.
+    pub(crate) fn new(functions: &AST, function: &str, arity: usize) -> Option<Self> {
+        let definition = functions.iter_fn_def().find(|f| {
+            f.name == function && f.params.len() == arity && f.access == FnAccess::Public
+        })?;
+        let entry = format!("{function} (hook)");
+        let mut copy = ScriptFuncDef::clone(definition);
+        copy.name = entry.as_str().into();
+        let params = std::mem::take(&mut copy.params).into_iter().collect();
+        let mut module = Module::new();
+        module.set_script_fn(copy);
+        let mut ast = functions.clone();
+        ast.combine(AST::new_from_module(module));
+        static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+        Some(Direct {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            ast,
+            entry,
+            params,
+        })
+    }
+
+    /// Calls the copy with `args`, one for each parameter, on this
+    /// thread's scope for the hook.
+    fn call(&self, engine: &Engine, args: Args) -> Result<Dynamic, Box<EvalAltResult>> {
+        SCOPES.with(|scopes| match scopes.try_borrow_mut() {
+            Ok(mut scopes) => {
+                if scopes.len() <= self.id {
+                    scopes.resize_with(self.id + 1, Scope::new);
+                }
+                self.call_on(engine, &mut scopes[self.id], args)
+            }
+            // A hook called while another runs on this thread.
+            Err(_) => self.call_on(engine, &mut Scope::new(), args),
+        })
+    }
+
+    fn call_on(
+        &self,
+        engine: &Engine,
+        scope: &mut Scope<'static>,
+        args: Args,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        // Holds other entries only when new, or after a call cut short by
+        // a panic.
+        if scope.len() != self.params.len() {
+            scope.clear();
+            for name in &self.params {
+                scope.push_dynamic(name.as_str(), Dynamic::UNIT);
+            }
+        }
+        for (name, value) in self.params.iter().zip(args.into_values()) {
+            // Bound above and writable: a script's assignments keep
+            // variables writable.
+            *scope.get_mut(name).expect("a bound parameter") = value;
+        }
+        let options = CallFnOptions::new().eval_ast(false);
+        engine.call_fn_with_options(options, scope, &self.ast, &self.entry, ())
+    }
 }
 
 impl std::fmt::Debug for Hook {
@@ -82,34 +171,8 @@ impl Hook {
         }
         let script = &self.inner.script;
         let engine = &script.host.engine;
-        let result = match &script.direct {
-            Some(ast) => {
-                let function = self.inner.name.function.as_str();
-                let options = || CallFnOptions::new().eval_ast(false);
-                SCOPE.with(|scope| match scope.try_borrow_mut() {
-                    Ok(mut scope) => {
-                        // Calls rewind the scope themselves; this only guards
-                        // against a call that was cut short by a panic.
-                        if !scope.is_empty() {
-                            scope.clear();
-                        }
-                        engine.call_fn_with_options::<Dynamic>(
-                            options(),
-                            &mut scope,
-                            ast,
-                            function,
-                            values,
-                        )
-                    }
-                    Err(_) => engine.call_fn_with_options::<Dynamic>(
-                        options(),
-                        &mut Scope::new(),
-                        ast,
-                        function,
-                        values,
-                    ),
-                })
-            }
+        let result = match &self.inner.direct {
+            Some(direct) => direct.call(engine, values),
             None => self
                 .inner
                 .pointer
@@ -139,9 +202,9 @@ impl Hook {
 }
 
 thread_local! {
-    /// One scope per thread, reused by every direct call: arguments are
-    /// pushed into it and rewound after the call, so its buffers stay.
-    static SCOPE: RefCell<Scope<'static>> = RefCell::new(Scope::new());
+    /// Each direct hook's scope on this thread, by `Direct::id`: its
+    /// parameters with the last call's arguments.
+    static SCOPES: RefCell<Vec<Scope<'static>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// How many arguments a call carries without allocating.
@@ -177,10 +240,17 @@ impl Extend<Dynamic> for Args {
     }
 }
 
+impl Args {
+    /// The arguments, in order.
+    fn into_values(self) -> impl Iterator<Item = Dynamic> {
+        let inline = self.len.min(INLINE_ARGS);
+        self.inline.into_iter().take(inline).chain(self.spill)
+    }
+}
+
 impl FuncArgs for Args {
     fn parse<A: Extend<Dynamic>>(self, args: &mut A) {
-        let inline = self.len.min(INLINE_ARGS);
-        args.extend(self.inline.into_iter().take(inline).chain(self.spill));
+        args.extend(self.into_values());
     }
 }
 
@@ -285,6 +355,36 @@ mod tests {
             Some("ok")
         );
         assert!(bool::from_script(Dynamic::from(1_i64)).is_err());
+    }
+
+    /// A direct hook's parameters stay bound between calls: each call
+    /// sees its own arguments, whatever the last one did to them, and the
+    /// function still calls itself by its own name.
+    #[test]
+    fn direct_hooks_see_each_calls_arguments() {
+        use crate::diagnostic::{SourceFile, Span};
+        use crate::script::{MemoryFiles, ScriptHost};
+
+        let text = "fn f(n, faces) { faces.push(n); n += 10; if n < 25 { f(n, faces) } else { n * 100 + faces.len() } }\n";
+        let files = MemoryFiles::from_texts("t", [("s.rhai", text)]);
+        let script = ScriptHost::new()
+            .load(Arc::new(files), "s.rhai")
+            .expect("loads");
+        let yaml = SourceFile::new("t/ruleset.yaml", "rule: f\n");
+        let hook = script
+            .hook(&HookDecl {
+                rule: "rule",
+                function: "f",
+                arity: 2,
+                file: &yaml,
+                span: Span::new(6, 7),
+            })
+            .expect("resolves");
+        assert!(hook.inner.direct.is_some());
+        let faces = || Dynamic::from(vec![Dynamic::from(1_i64)]);
+        assert_eq!(hook.call_as::<i64>((1_i64, faces())).ok(), Some(3_104));
+        assert_eq!(hook.call_as::<i64>((20_i64, faces())).ok(), Some(3_002));
+        assert_eq!(hook.call_as::<i64>((1_i64, faces())).ok(), Some(3_104));
     }
 
     #[test]

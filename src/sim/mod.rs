@@ -104,8 +104,8 @@ struct Part {
 
 /// What a run gives: the games' totals, and how many times the rules'
 /// scripts ran (calls their memos could not answer). The totals are the
-/// same on any thread count; the script calls are not, since each thread
-/// keeps its own memo.
+/// same on any thread count; the script calls nearly so (the threads
+/// share the memos, but two may miss the same input at once).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     /// The games' counts.
