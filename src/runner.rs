@@ -4,7 +4,7 @@
 
 use crate::agent::{Agent, Legal, View};
 use crate::engine::dice::{Source, Stream};
-use crate::engine::{Action, Chance, Decision, Engine, EngineError, Event, Side, State};
+use crate::engine::{Action, Chance, Decision, Engine, EngineError, Event, Recorder, Side, State};
 
 /// The most decisions one game may take: far beyond any real game, it only
 /// stops a rules bug from looping forever.
@@ -66,7 +66,8 @@ pub fn play_game<S: Sink + ?Sized>(
     agents: [&mut dyn Agent; 2],
     sink: &mut S,
 ) -> Result<State, RunError> {
-    let (mut state, mut events) = engine.new_game(shuffle_seed(seed, game));
+    let (mut state, events) = engine.new_game(shuffle_seed(seed, game));
+    let mut events = engine.recorder(events);
     hand_over(&mut events, &state, sink);
     let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
@@ -101,8 +102,8 @@ pub fn play_game<S: Sink + ?Sized>(
 /// Hands a step's events to the sink, leaving the buffer empty for the
 /// next step: events are `Copy`, so emptying it drops nothing.
 #[inline(always)]
-fn hand_over<S: Sink + ?Sized>(events: &mut Vec<Event>, state: &State, sink: &mut S) {
-    for e in events.iter() {
+fn hand_over<S: Sink + ?Sized>(events: &mut Recorder, state: &State, sink: &mut S) {
+    for e in events.events() {
         sink.event(state, e);
     }
     events.clear();

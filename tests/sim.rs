@@ -5,11 +5,12 @@
 use std::process::{Command, Output};
 
 use bod::agent::{Agent, Legal, View};
-use bod::engine::dice::Stream;
-use bod::engine::{Action, Engine, GameRules};
+use bod::engine::dice::{Source, Stream};
+use bod::engine::{Action, Engine, Event, GameRules, State};
 use bod::field::{Field, load_field};
 use bod::ruleset::Ruleset;
-use bod::sim::{self, Totals, play_one, simulate};
+use bod::runner::play_game;
+use bod::sim::{self, Tally, Totals, play_one, simulate};
 
 /// The BASIC rules on the classic field, in three-inning games: the
 /// statistics' properties do not depend on the length of a game, and short
@@ -62,6 +63,31 @@ fn statistics_are_the_same_on_one_and_two_threads() {
         })
     };
     assert_ne!(first(2), first(1));
+}
+
+/// A simulated game records only the events its tally reads
+/// (`Tally::READS`): its line is the one every event gives.
+#[test]
+fn a_tally_counts_the_same_from_the_events_it_reads_as_from_all() {
+    let (rules, field) = basic();
+    let engine = Engine::new(&rules, &field);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    for game in 0..60 {
+        let mut agents = [Source::HomeAgent, Source::AwayAgent]
+            .map(|source| maker(Stream::new(1, game, source)));
+        let [home, away] = &mut agents;
+        let mut tally = Tally::default();
+        let state = play_game(
+            &engine,
+            1,
+            game,
+            [home.as_mut(), away.as_mut()],
+            &mut |_: &State, event: &Event| tally.observe(event),
+        )
+        .unwrap();
+        let every_event = tally.finish(&state, rules.last_inning);
+        assert_eq!(play_one(&engine, 1, game, &maker).unwrap(), every_event);
+    }
 }
 
 /// An agent that always answers with an action no phase accepts first.

@@ -8,7 +8,7 @@ use super::action::Memo;
 use super::cards::{Card, CardId, DeckKind};
 use super::event::EventKind;
 use super::state::{Phase, Side, State};
-use super::{Action, Applied, Engine, Event, ev, illegal};
+use super::{Action, Applied, Engine, Recorder, ev, illegal};
 use crate::ruleset::schema::{AgainstImmediate, CountChange, Memorandum, Outcome};
 
 impl Engine<'_> {
@@ -44,7 +44,7 @@ impl Engine<'_> {
         state: &mut State,
         rule: &'static str,
         price: CountChange,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> bool {
         if price.balls == 0 && price.strikes == 0 {
             return false;
@@ -63,7 +63,7 @@ impl Engine<'_> {
     }
 
     /// Ends the at-bat when the count is complete (`end_on_count`).
-    fn count_complete(&self, state: &mut State, events: &mut Vec<Event>) -> bool {
+    fn count_complete(&self, state: &mut State, events: &mut Recorder) -> bool {
         let limits = self.rules.count;
         let complete = state.strikes >= limits.strikes || state.balls >= limits.balls;
         if complete {
@@ -76,7 +76,7 @@ impl Engine<'_> {
     /// offense could not avoid its own draw). Out of line: most charges
     /// leave the count short, and `charge` stays small.
     #[inline(never)]
-    fn end_on_count(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn end_on_count(&self, state: &mut State, events: &mut Recorder) {
         if state.strikes >= self.rules.count.strikes {
             self.strikeout(state, events);
         } else {
@@ -86,7 +86,7 @@ impl Engine<'_> {
 
     /// Opens a manager's memorandum step: forced draws first, then the
     /// manager's own choice (or straight on when nothing is left to choose).
-    pub(crate) fn start_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {
+    pub(crate) fn start_memo(&self, state: &mut State, side: Side, events: &mut Recorder) {
         let deck = Self::deck_of(side, state);
         let draw_to = self.rules.forced_draw.new_batter_draw_to;
         let held = state.hands[side.index()].of(deck).len() as u8;
@@ -111,7 +111,7 @@ impl Engine<'_> {
         side: Side,
         deck: DeckKind,
         missing: u8,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> bool {
         self.draw(state, side, deck, missing, true, events);
         let table = self.memo_table(side, state);
@@ -123,7 +123,7 @@ impl Engine<'_> {
         self.charge(state, Self::memo_rule(side, state), price, events)
     }
 
-    fn finish_memo(&self, state: &mut State, side: Side, events: &mut Vec<Event>) {
+    fn finish_memo(&self, state: &mut State, side: Side, events: &mut Recorder) {
         if side == state.defense() {
             self.start_memo(state, side.other(), events);
         } else {
@@ -202,7 +202,7 @@ impl Engine<'_> {
         action: &Action,
         memo: &Memo,
         known_legal: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !known_legal && !self.memo_legal(state, side, memo) {
             return Err(illegal(
@@ -244,7 +244,7 @@ impl Engine<'_> {
         state: &mut State,
         action: &Action,
         card: CardId,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let side = state.defense();
         let Some(at) = self.playable_at(state, side, DeckKind::Defense, card) else {
@@ -285,7 +285,7 @@ impl Engine<'_> {
         action: &Action,
         pitch: CardId,
         card: CardId,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let side = state.offense();
         let pitched = self.rules.defense_deck.special(pitch);
@@ -386,7 +386,7 @@ impl Engine<'_> {
     }
 
     /// One strike; returns whether it was the third.
-    fn strike(&self, state: &mut State, rule: &'static str, events: &mut Vec<Event>) -> bool {
+    fn strike(&self, state: &mut State, rule: &'static str, events: &mut Recorder) -> bool {
         state.strikes += 1;
         events.push(ev(
             rule,
@@ -405,7 +405,7 @@ impl Engine<'_> {
 
     /// RUNNER GOES TO 2ND: the runner on first takes second when it is
     /// free (core.cards.steal).
-    fn steal(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn steal(&self, state: &mut State, events: &mut Recorder) {
         let from = self.rules.steal.from * 5;
         let to = self.rules.steal.to * 5;
         if state.runner_at(to).is_some() {
@@ -423,7 +423,7 @@ impl Engine<'_> {
     /// After a pitch that leaves the batter at the plate: a manager with no
     /// cards left must draw and pay the memorandum price at once
     /// (core.hand.forced-draw). Then the next pitch.
-    pub(crate) fn refill_empty_hands(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn refill_empty_hands(&self, state: &mut State, events: &mut Recorder) {
         for side in [state.defense(), state.offense()] {
             let deck = Self::deck_of(side, state);
             if state.hands[side.index()].of(deck).is_empty() {

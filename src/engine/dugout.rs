@@ -10,7 +10,7 @@
 use super::event::EventKind;
 use super::rules::{Arg, GameRules, StaminaRules, Tiring};
 use super::state::{Dugout, Phase, Resume, Side, State};
-use super::{Action, Applied, Engine, Event, ev, illegal};
+use super::{Action, Applied, Engine, Recorder, ev, illegal};
 use crate::team::PlayerCard;
 
 impl Engine<'_> {
@@ -69,7 +69,7 @@ impl Engine<'_> {
         side: Side,
         resume: Resume,
         dice: &[u8],
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let &[die] = dice else {
             return Err(illegal(action, "a pitcher's stamina takes one die"));
@@ -122,7 +122,7 @@ impl Engine<'_> {
         side: Side,
         cause: Tiring,
         times: u8,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         let Some(rules) = self.tracks_stamina() else {
             return;
@@ -148,7 +148,7 @@ impl Engine<'_> {
     }
 
     /// After a batter's turn: a pitcher who batted tires.
-    pub(crate) fn tire_batting_pitcher(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn tire_batting_pitcher(&self, state: &mut State, events: &mut Recorder) {
         let side = state.offense();
         let dugout = &state.dugouts[side.index()];
         if dugout.batting[usize::from(state.batter) % 9] == dugout.fielding[0] {
@@ -182,7 +182,7 @@ impl Engine<'_> {
     /// After a batter's turn: the bases the offense gained in it, walks
     /// aside, tire the pitcher where the rules price them (a reliever's
     /// "base conquistata", major.2.3.stamina).
-    pub(crate) fn tire_for_bases(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn tire_for_bases(&self, state: &mut State, events: &mut Recorder) {
         // Without a Status track nothing tires: the bases go uncounted.
         if self.tracks_stamina().is_none() {
             return;
@@ -310,7 +310,7 @@ impl Engine<'_> {
         side: Side,
         player: u8,
         replaced: u8,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !self.substitution_legal(state, side, player, replaced) {
             return Err(illegal(
@@ -595,7 +595,7 @@ enum Refusal {
 mod tests {
     use super::*;
     use crate::engine::dice::Dice;
-    use crate::engine::{GameRules, Players};
+    use crate::engine::{Event, GameRules, Players};
     use crate::field::{Field, load_field};
     use crate::ruleset::Ruleset;
     use crate::team::Role;
@@ -673,7 +673,7 @@ mod tests {
             assert_eq!(engine.status(&state, Side::Home), status, "{stamina}");
         }
         state.dugouts[0].stamina = Some(3);
-        let mut events = Vec::new();
+        let mut events = engine.recorder(Vec::new());
         engine.tire(
             &mut state,
             Side::Home,
@@ -683,11 +683,14 @@ mod tests {
         );
         assert_eq!(state.dugouts[0].stamina, Some(2));
         assert!(
-            matches!(&events[0].kind, EventKind::Tired { stamina: 2, cause, .. } if *cause == "inning_pitched")
+            matches!(&events.events()[0].kind, EventKind::Tired { stamina: 2, cause, .. } if *cause == "inning_pitched")
         );
         // PRO prices no home runs (MAJOR does).
         engine.tire(&mut state, Side::Home, Tiring::HomeRun, 1, &mut events);
-        assert_eq!((state.dugouts[0].stamina, events.len()), (Some(2), 1));
+        assert_eq!(
+            (state.dugouts[0].stamina, events.events().len()),
+            (Some(2), 1)
+        );
     }
 
     /// pro.stamina, pro.substitution: at 0 the pitcher must be replaced
@@ -930,7 +933,7 @@ mod major_tests {
             start: 0,
             forced_to: None,
         });
-        let mut events = Vec::new();
+        let mut events = engine.recorder(Vec::new());
         engine.tire_for_bases(&mut state, &mut events);
         assert_eq!(state.dugouts[0].stamina, Some(4));
         // A starter: bases cost nothing, a home run one point.

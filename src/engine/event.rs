@@ -3,7 +3,8 @@
 //! statistics and logs are all built from them. An event is plain `Copy`
 //! data (names are kept once for the program, `intern`), so a step's
 //! buffer of events is read by reference and emptied without a drop to run
-//! for each.
+//! for each. A game may record only some kinds of events (`EventKinds`,
+//! by their `EventTag`), for a sink that reads no others.
 
 use serde::{Deserialize, Serialize};
 
@@ -339,6 +340,205 @@ pub enum EventKind {
         /// Guest runs scored.
         away: u32,
     },
+}
+
+/// The kind of an event without its details: what a sink names when it
+/// says which events it reads (`EventKinds`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventTag {
+    /// `EventKind::Shuffled`.
+    Shuffled,
+    /// `EventKind::HalfStarted`.
+    HalfStarted,
+    /// `EventKind::Positioned`.
+    Positioned,
+    /// `EventKind::Substitution`.
+    Substitution,
+    /// `EventKind::StaminaRolled`.
+    StaminaRolled,
+    /// `EventKind::Tired`.
+    Tired,
+    /// `EventKind::SpecialPlayed`.
+    SpecialPlayed,
+    /// `EventKind::Swapped`.
+    Swapped,
+    /// `EventKind::BatterUp`.
+    BatterUp,
+    /// `EventKind::Drew`.
+    Drew,
+    /// `EventKind::Discarded`.
+    Discarded,
+    /// `EventKind::Reshuffled`.
+    Reshuffled,
+    /// `EventKind::Count`.
+    Count,
+    /// `EventKind::Pitched`.
+    Pitched,
+    /// `EventKind::Responded`.
+    Responded,
+    /// `EventKind::Ball`.
+    Ball,
+    /// `EventKind::Strike`.
+    Strike,
+    /// `EventKind::HitBonus`.
+    HitBonus,
+    /// `EventKind::Foul`.
+    Foul,
+    /// `EventKind::Walk`.
+    Walk,
+    /// `EventKind::Stole`.
+    Stole,
+    /// `EventKind::Rolled`.
+    Rolled,
+    /// `EventKind::Hit`.
+    Hit,
+    /// `EventKind::Lies`.
+    Lies,
+    /// `EventKind::Plays`.
+    Plays,
+    /// `EventKind::Moved`.
+    Moved,
+    /// `EventKind::Fielded`.
+    Fielded,
+    /// `EventKind::Dropped`.
+    Dropped,
+    /// `EventKind::Threw`.
+    Threw,
+    /// `EventKind::Ran`.
+    Ran,
+    /// `EventKind::Collided`.
+    Collided,
+    /// `EventKind::Scored`.
+    Scored,
+    /// `EventKind::Out`.
+    Out,
+    /// `EventKind::DefenseTurnEnded`.
+    DefenseTurnEnded,
+    /// `EventKind::OffenseTurnEnded`.
+    OffenseTurnEnded,
+    /// `EventKind::PlayEnded`.
+    PlayEnded,
+    /// `EventKind::HalfEnded`.
+    HalfEnded,
+    /// `EventKind::GameOver`.
+    GameOver,
+}
+
+impl EventKind {
+    /// The kind without its details.
+    #[inline(always)]
+    pub const fn tag(&self) -> EventTag {
+        match self {
+            Self::Shuffled { .. } => EventTag::Shuffled,
+            Self::HalfStarted { .. } => EventTag::HalfStarted,
+            Self::Positioned { .. } => EventTag::Positioned,
+            Self::Substitution { .. } => EventTag::Substitution,
+            Self::StaminaRolled { .. } => EventTag::StaminaRolled,
+            Self::Tired { .. } => EventTag::Tired,
+            Self::SpecialPlayed { .. } => EventTag::SpecialPlayed,
+            Self::Swapped { .. } => EventTag::Swapped,
+            Self::BatterUp { .. } => EventTag::BatterUp,
+            Self::Drew { .. } => EventTag::Drew,
+            Self::Discarded { .. } => EventTag::Discarded,
+            Self::Reshuffled { .. } => EventTag::Reshuffled,
+            Self::Count { .. } => EventTag::Count,
+            Self::Pitched { .. } => EventTag::Pitched,
+            Self::Responded { .. } => EventTag::Responded,
+            Self::Ball { .. } => EventTag::Ball,
+            Self::Strike { .. } => EventTag::Strike,
+            Self::HitBonus { .. } => EventTag::HitBonus,
+            Self::Foul { .. } => EventTag::Foul,
+            Self::Walk { .. } => EventTag::Walk,
+            Self::Stole { .. } => EventTag::Stole,
+            Self::Rolled { .. } => EventTag::Rolled,
+            Self::Hit { .. } => EventTag::Hit,
+            Self::Lies { .. } => EventTag::Lies,
+            Self::Plays { .. } => EventTag::Plays,
+            Self::Moved { .. } => EventTag::Moved,
+            Self::Fielded { .. } => EventTag::Fielded,
+            Self::Dropped { .. } => EventTag::Dropped,
+            Self::Threw { .. } => EventTag::Threw,
+            Self::Ran { .. } => EventTag::Ran,
+            Self::Collided { .. } => EventTag::Collided,
+            Self::Scored { .. } => EventTag::Scored,
+            Self::Out { .. } => EventTag::Out,
+            Self::DefenseTurnEnded { .. } => EventTag::DefenseTurnEnded,
+            Self::OffenseTurnEnded { .. } => EventTag::OffenseTurnEnded,
+            Self::PlayEnded { .. } => EventTag::PlayEnded,
+            Self::HalfEnded { .. } => EventTag::HalfEnded,
+            Self::GameOver { .. } => EventTag::GameOver,
+        }
+    }
+}
+
+/// A set of kinds of events: those a game records (`Engine::recording`).
+/// A sink that reads only some kinds, like the statistics of a
+/// simulation, spares the engine building and handing over the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventKinds(u64);
+
+impl EventKinds {
+    /// Every kind.
+    pub const ALL: Self = Self(u64::MAX);
+
+    /// These kinds.
+    pub const fn of(tags: &[EventTag]) -> Self {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < tags.len() {
+            bits |= 1 << tags[i] as u32;
+            i += 1;
+        }
+        Self(bits)
+    }
+
+    /// Whether the set holds the kind `tag`.
+    #[inline(always)]
+    pub const fn has(self, tag: EventTag) -> bool {
+        self.0 >> tag as u32 & 1 != 0
+    }
+}
+
+// Every kind has its bit in an `EventKinds` (`GameOver` is the last kind).
+const _: () = assert!((EventTag::GameOver as u32) < u64::BITS);
+
+/// A step's events as the engine records them: only the kinds its game
+/// records (`Engine::recording`). `push` is inlined, so where an event's
+/// kind is known the check is one bit test, and an event not recorded is
+/// never built.
+pub(crate) struct Recorder {
+    list: Vec<Event>,
+    kinds: EventKinds,
+}
+
+impl Recorder {
+    /// Records the events of `kinds` after those of `list`.
+    pub(crate) fn new(list: Vec<Event>, kinds: EventKinds) -> Self {
+        Self { list, kinds }
+    }
+
+    /// Records `event`, when its kind is recorded.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, event: Event) {
+        if self.kinds.has(event.kind.tag()) {
+            self.list.push(event);
+        }
+    }
+
+    /// The events recorded.
+    pub(crate) fn events(&self) -> &[Event] {
+        &self.list
+    }
+
+    /// Forgets the events recorded, keeping the buffer.
+    pub(crate) fn clear(&mut self) {
+        self.list.clear();
+    }
+
+    /// The events recorded, as a list.
+    pub(crate) fn into_events(self) -> Vec<Event> {
+        self.list
+    }
 }
 
 /// One event and the rule behind it.

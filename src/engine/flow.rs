@@ -9,7 +9,7 @@ use super::dice::{Source, Stream};
 use super::event::{EventKind, OutHow};
 use super::rules::Tiring;
 use super::state::{Ball, Half, Hands, Phase, Resume, Runner, ShortList, Side, State};
-use super::{Action, Applied, Engine, Event, ev, illegal};
+use super::{Action, Applied, Engine, Event, Recorder, ev, illegal};
 use crate::field::{Field, SquareId, SquareKind};
 use crate::ruleset::schema::InitialDraw;
 
@@ -61,7 +61,7 @@ impl Engine<'_> {
             },
             shuffles: (seed, 0),
         };
-        let mut events = Vec::with_capacity(EVENTS_PER_STEP);
+        let mut events = self.recorder(Vec::with_capacity(EVENTS_PER_STEP));
         for deck in DeckKind::BOTH {
             let list = match deck {
                 DeckKind::Defense => &r.defense_deck,
@@ -89,11 +89,11 @@ impl Engine<'_> {
         ));
         self.deal_first_phase(&mut state, &mut events);
         self.begin_half(&mut state);
-        (state, events)
+        (state, events.into_events())
     }
 
     /// A manager's first hand of a deck.
-    fn deal(&self, state: &mut State, side: Side, deck: DeckKind, events: &mut Vec<Event>) {
+    fn deal(&self, state: &mut State, side: Side, deck: DeckKind, events: &mut Recorder) {
         let size = self.rules.hand_initial.size;
         self.draw(state, side, deck, size, false, events);
         state.dugouts[side.index()].dealt[deck.index()] = true;
@@ -101,7 +101,7 @@ impl Engine<'_> {
 
     /// faq.cards.initial: the first time a manager plays a phase he draws
     /// its hand, the batting manager first.
-    fn deal_first_phase(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn deal_first_phase(&self, state: &mut State, events: &mut Recorder) {
         if self.rules.hand_initial.draw != InitialDraw::FirstPhase {
             return;
         }
@@ -125,7 +125,7 @@ impl Engine<'_> {
         deck: DeckKind,
         count: u8,
         forced: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         let rule = if forced {
             "hand.forced_draw"
@@ -143,7 +143,7 @@ impl Engine<'_> {
         deck: DeckKind,
         count: u8,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         self.draw_cards(state, side, deck, count, false, rule, events);
     }
@@ -158,7 +158,7 @@ impl Engine<'_> {
         count: u8,
         forced: bool,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         let mut drawn = 0;
         for _ in 0..count {
@@ -215,7 +215,7 @@ impl Engine<'_> {
         action: &Action,
         squares: &[SquareId],
         known_legal: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !known_legal {
             check_positions(self.field, squares).map_err(|reason| illegal(action, reason))?;
@@ -232,7 +232,7 @@ impl Engine<'_> {
     }
 
     /// Brings the next batter of the offense to the plate.
-    pub(crate) fn new_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn new_batter(&self, state: &mut State, events: &mut Recorder) {
         let side = state.offense();
         state.batter = state.next_batter[side.index()];
         state.next_batter[side.index()] = (state.batter + 1) % 9;
@@ -262,7 +262,7 @@ impl Engine<'_> {
 
     /// Four balls: the batter takes first, forcing the runners ahead of
     /// him one base.
-    pub(crate) fn walk(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn walk(&self, state: &mut State, events: &mut Recorder) {
         events.push(ev("count.limits", EventKind::Walk { slot: state.batter }));
         let mut need = 5;
         let mut order: Vec<usize> = (0..state.runners.len()).collect();
@@ -304,7 +304,7 @@ impl Engine<'_> {
     }
 
     /// Three strikes.
-    pub(crate) fn strikeout(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn strikeout(&self, state: &mut State, events: &mut Recorder) {
         let slot = state.batter;
         self.out(
             state,
@@ -325,7 +325,7 @@ impl Engine<'_> {
         how: OutHow,
         fielders: ShortList,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         state.runners.retain(|r| r.slot != slot);
         state.outs += 1;
@@ -349,7 +349,7 @@ impl Engine<'_> {
         &self,
         state: &mut State,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         let side = state.offense().index();
         while let Some(slot) = state.runners.iter().find(|r| r.pos >= 20).map(|r| r.slot) {
@@ -363,7 +363,7 @@ impl Engine<'_> {
 
     /// After a batter's turn ends (walk, strikeout, or the end of his play):
     /// the half inning, the game, or the next batter.
-    pub(crate) fn after_batter(&self, state: &mut State, events: &mut Vec<Event>) {
+    pub(crate) fn after_batter(&self, state: &mut State, events: &mut Recorder) {
         self.tire_for_bases(state, events);
         self.tire_batting_pitcher(state, events);
         state.ball = Ball::Dead;
@@ -385,7 +385,7 @@ impl Engine<'_> {
             && state.score(Side::Home) > state.score(Side::Away)
     }
 
-    fn end_half(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn end_half(&self, state: &mut State, events: &mut Recorder) {
         let runs = state.runs[state.offense().index()]
             .last()
             .copied()
@@ -431,7 +431,7 @@ impl Engine<'_> {
         self.begin_half(state);
     }
 
-    fn game_over(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn game_over(&self, state: &mut State, events: &mut Recorder) {
         state.phase = Phase::Over;
         state.ball = Ball::Dead;
         state.play = None;
@@ -475,7 +475,7 @@ fn sort_pile(pile: &mut [CardId]) {
 /// card, which comes far more often, stays small without it.
 #[cold]
 #[inline(never)]
-fn reshuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
+fn reshuffle(state: &mut State, deck: DeckKind, events: &mut Recorder) {
     let d = &mut state.decks[deck.index()];
     // The empty draw pile's buffer becomes the new discard pile, so
     // neither pile grows from nothing again.
@@ -486,7 +486,7 @@ fn reshuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
 }
 
 /// Shuffles a deck's draw pile with the game's shuffle stream.
-fn shuffle(state: &mut State, deck: DeckKind, events: &mut Vec<Event>) {
+fn shuffle(state: &mut State, deck: DeckKind, events: &mut Recorder) {
     let (seed, count) = state.shuffles;
     let mut stream = Stream::new(seed, u64::from(count), Source::Shuffle);
     stream.shuffle(&mut state.decks[deck.index()].draw);
@@ -593,8 +593,7 @@ mod tests {
                 "{name}: home, away in the top of the 1st"
             );
             state.outs = 3;
-            let mut events = Vec::new();
-            engine.after_batter(&mut state, &mut events);
+            engine.after_batter(&mut state, &mut engine.recorder(Vec::new()));
             assert_eq!(state.half, Half::Bottom);
             assert_eq!(sizes(&state), bottom, "{name}: in the bottom of the 1st");
         }

@@ -30,7 +30,8 @@ use std::fmt;
 
 pub use action::{Action, Chance, Decision, Memo};
 pub use cards::{Card, CardId, Deck, DeckKind, DeckList};
-pub use event::{Event, EventKind, Landing, OutHow};
+pub(crate) use event::Recorder;
+pub use event::{Event, EventKind, EventKinds, EventTag, Landing, OutHow};
 pub use players::{Players, throw_minimum};
 pub use rules::{Collision, GameRules, HookFailure, StaminaRules, Tiring, script_calls};
 pub use state::{
@@ -100,6 +101,8 @@ pub struct Engine<'a> {
     /// The players' cards; without them every rule that reads a card plays
     /// the card-free (BASIC) way.
     pub players: Option<&'a Players>,
+    /// The kinds of events its games record (`recording`).
+    records: EventKinds,
 }
 
 impl<'a> Engine<'a> {
@@ -109,7 +112,22 @@ impl<'a> Engine<'a> {
             rules,
             field,
             players: None,
+            records: EventKinds::ALL,
         }
+    }
+
+    /// The same engine recording only the events of `kinds`: a game plays
+    /// the same, and the others are never built.
+    pub fn recording(self, kinds: EventKinds) -> Self {
+        Self {
+            records: kinds,
+            ..self
+        }
+    }
+
+    /// A recorder of this engine's kinds of events, after those of `list`.
+    pub(crate) fn recorder(&self, list: Vec<Event>) -> Recorder {
+        Recorder::new(list, self.records)
     }
 
     /// The same engine with these players.
@@ -262,7 +280,10 @@ impl<'a> Engine<'a> {
     /// `EngineError::Hook` and ends the game: the state is then not to be
     /// played on.
     pub fn apply(&self, state: &mut State, action: Action, events: &mut Vec<Event>) -> Applied {
-        self.apply_known(state, &action, false, events)
+        let mut recorder = self.recorder(std::mem::take(events));
+        let applied = self.apply_known(state, &action, false, &mut recorder);
+        *events = recorder.into_events();
+        applied
     }
 
     /// `apply`, without asking again whether a defense action, a run, a
@@ -273,7 +294,7 @@ impl<'a> Engine<'a> {
         state: &mut State,
         action: &Action,
         known_legal: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         // The phases come in order of frequency, a defense turn's first.
         match (&state.phase, action) {

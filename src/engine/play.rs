@@ -23,7 +23,7 @@ use super::rules::{Arg, ThrowOutcome, Tiring};
 use super::state::{
     Ball, DefenseRoll, Lie, Phase, Play, Runner, ShortList, Side, State, is_infielder,
 };
-use super::{Action, Applied, Engine, Event, ev, illegal};
+use super::{Action, Applied, Engine, Recorder, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
     ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
@@ -275,7 +275,7 @@ impl Engine<'_> {
         action: &Action,
         swing: Swing,
         dice: &[u8],
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let [die, d1, d2] = dice else {
             return Err(illegal(
@@ -424,7 +424,7 @@ impl Engine<'_> {
     /// A batted ball too short to be in play (`hit.foul`, faq.hit.foul): a
     /// strike, unless it would be the third and the rules say a foul never
     /// is; the batter stays at the plate and the next pitch follows.
-    fn foul(&self, state: &mut State, distance: i32, may_be_third: bool, events: &mut Vec<Event>) {
+    fn foul(&self, state: &mut State, distance: i32, may_be_third: bool, events: &mut Recorder) {
         let limit = self.rules.count.strikes;
         if may_be_third || state.strikes + 1 < limit {
             state.strikes += 1;
@@ -473,7 +473,7 @@ impl Engine<'_> {
 
     /// Everybody scores; the pitcher tires where the rules price a home
     /// run (major.2.3.stamina).
-    fn home_run(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn home_run(&self, state: &mut State, events: &mut Recorder) {
         self.tire(state, state.defense(), Tiring::HomeRun, 1, events);
         for r in &state.runners {
             let (slot, from) = (r.slot, r.pos);
@@ -486,7 +486,7 @@ impl Engine<'_> {
         self.end_play(state, 4, events);
     }
 
-    pub(crate) fn texas(&self, state: &mut State, lie: Lie, events: &mut Vec<Event>) -> Applied {
+    pub(crate) fn texas(&self, state: &mut State, lie: Lie, events: &mut Recorder) -> Applied {
         if let Ball::Loose { lie: l, .. } = &mut state.ball {
             *l = lie;
         }
@@ -497,7 +497,7 @@ impl Engine<'_> {
 
     /// A new defense turn: the budget is the ball holder's points when the
     /// rules say so, else the defense names a fielder.
-    fn start_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn start_defense_turn(&self, state: &mut State, events: &mut Recorder) {
         state.phase = Phase::Defense;
         let Some(play) = state.play.as_mut() else {
             return;
@@ -816,7 +816,7 @@ impl Engine<'_> {
         state: &mut State,
         action: &Action,
         known_legal: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !known_legal && !self.defense_legal(state, action) {
             return Err(illegal(action, "not a legal defense action now"));
@@ -946,7 +946,7 @@ impl Engine<'_> {
 
     /// A fielder now holds the ball where it lay. Returns whether it made
     /// an out (the turn then passes to the offense).
-    fn picked_up(&self, state: &mut State, f: u8, events: &mut Vec<Event>) -> bool {
+    fn picked_up(&self, state: &mut State, f: u8, events: &mut Recorder) -> bool {
         let square = state.fielders[usize::from(f)];
         state.ball = Ball::Held { by: f };
         if let Some(play) = state.play.as_mut() {
@@ -962,7 +962,7 @@ impl Engine<'_> {
     /// Outs where a fielder holding the ball stands on a base: every runner
     /// heading for that base who has not reached it, and a runner forced
     /// to it who is still on the base behind.
-    fn base_outs(&self, state: &mut State, f: u8, by_throw: bool, events: &mut Vec<Event>) -> bool {
+    fn base_outs(&self, state: &mut State, f: u8, by_throw: bool, events: &mut Recorder) -> bool {
         let square = state.fielders[usize::from(f)];
         let Some(base) = self.field.base_at(square) else {
             return false;
@@ -1035,7 +1035,7 @@ impl Engine<'_> {
     /// After a fielder got the ball: an out passes the turn to the offense
     /// (core.out.offense-choice); otherwise the defense goes on while it has
     /// action points.
-    fn after_fielding(&self, state: &mut State, out: bool, events: &mut Vec<Event>) {
+    fn after_fielding(&self, state: &mut State, out: bool, events: &mut Recorder) {
         // An out made without a pass may leave the fielder his points
         // (out.after, major.3.10.out-no-pass).
         let goes_on = self.rules.after_out.unassisted_may_continue;
@@ -1046,7 +1046,7 @@ impl Engine<'_> {
         }
     }
 
-    fn maybe_end_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn maybe_end_defense_turn(&self, state: &mut State, events: &mut Recorder) {
         if state.outs >= self.rules.outs_per_half {
             self.end_play(state, 0, events);
             return;
@@ -1063,7 +1063,7 @@ impl Engine<'_> {
         action: &Action,
         purpose: DefenseRoll,
         dice: &[u8],
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let [roll] = dice else {
             return Err(illegal(action, "one die"));
@@ -1164,7 +1164,7 @@ impl Engine<'_> {
         from: u8,
         to: u8,
         roll: u8,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let (at, total, first) = match state.ball {
             Ball::Held { by } => (state.fielders[usize::from(by)], 0, true),
@@ -1304,14 +1304,7 @@ impl Engine<'_> {
     /// the receiver of a short throw that arrived now throw on with his own
     /// action points (major.3.8.1.short-throw). A pass that made an out
     /// always ends it (out.after, major.3.10.out-no-pass).
-    fn after_pass(
-        &self,
-        state: &mut State,
-        to: u8,
-        first: bool,
-        out: bool,
-        events: &mut Vec<Event>,
-    ) {
+    fn after_pass(&self, state: &mut State, to: u8, first: bool, out: bool, events: &mut Recorder) {
         let rule = self.rules.turn_end;
         let receiver_goes_on = rule.on_pass && !first && rule.receiver_of_short_throw_continues;
         if out || (rule.on_pass && !receiver_goes_on) {
@@ -1346,7 +1339,7 @@ impl Engine<'_> {
 
     /// The runner waiting at the plate for a collision that will not come
     /// scores.
-    fn score_at_plate(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn score_at_plate(&self, state: &mut State, events: &mut Recorder) {
         let Some(runner) = state.play.as_mut().and_then(|p| p.at_plate.take()) else {
             return;
         };
@@ -1365,7 +1358,7 @@ impl Engine<'_> {
         action: &Action,
         ball_first: bool,
         dice: &[u8],
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let [offense_die, defense_die] = *dice else {
             return Err(illegal(
@@ -1448,13 +1441,7 @@ impl Engine<'_> {
     /// runners advance as `field.fly_miss` says: all of them a base, or the
     /// batter to first (with the runners he forces) and then one runner of
     /// the offense's choice; then the defense's turn ends or goes on.
-    fn missed_fly(
-        &self,
-        state: &mut State,
-        rule: &'static str,
-        wall: bool,
-        events: &mut Vec<Event>,
-    ) {
+    fn missed_fly(&self, state: &mut State, rule: &'static str, wall: bool, events: &mut Recorder) {
         let one_runner = self.rules.fly_miss.advance == MissAdvance::BatterAndOneRunner;
         for i in 0..state.runners.len() {
             let r = &mut state.runners[i];
@@ -1521,7 +1508,7 @@ impl Engine<'_> {
         action: &Action,
         on: Option<u8>,
         wall: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !self.send_legal(state, on) {
             return Err(illegal(
@@ -1545,7 +1532,7 @@ impl Engine<'_> {
     /// After a missed fly's runners moved: the defense's turn ends, or (by
     /// `field.fly_miss.ends_defense_turn`) goes on with its points, or, for
     /// a ball off the wall, begins.
-    fn after_missed_fly(&self, state: &mut State, wall: bool, events: &mut Vec<Event>) {
+    fn after_missed_fly(&self, state: &mut State, wall: bool, events: &mut Recorder) {
         if self.rules.fly_miss.ends_defense_turn {
             self.end_defense_turn(state, events);
         } else if wall {
@@ -1555,7 +1542,7 @@ impl Engine<'_> {
         }
     }
 
-    fn end_defense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn end_defense_turn(&self, state: &mut State, events: &mut Recorder) {
         self.score_at_plate(state, events);
         events.push(ev("core.sequence", EventKind::DefenseTurnEnded));
         if state.play.as_ref().is_some_and(|p| p.home_run)
@@ -1568,7 +1555,7 @@ impl Engine<'_> {
         self.start_offense_turn(state, events);
     }
 
-    fn start_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn start_offense_turn(&self, state: &mut State, events: &mut Recorder) {
         self.halfway_returns(state, events);
         sort_runners(state);
         let Some(play) = state.play.as_mut() else {
@@ -1600,7 +1587,7 @@ impl Engine<'_> {
     /// A runner short of halfway goes back to the base he left
     /// (`return_short_runners`), in a game whose diamond stop asks how far
     /// past his base a runner is.
-    fn halfway_returns(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn halfway_returns(&self, state: &mut State, events: &mut Recorder) {
         if self.rules.diamond_stop.only_if_past.is_some() {
             self.return_short_runners(state, events);
         }
@@ -1613,7 +1600,7 @@ impl Engine<'_> {
     /// go back from the least advanced up. Out of line, so that
     /// `halfway_returns` costs a game without the rule one look-up.
     #[inline(never)]
-    fn return_short_runners(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn return_short_runners(&self, state: &mut State, events: &mut Recorder) {
         state.runners.sort_by_key(|r| r.pos);
         for i in 0..state.runners.len() {
             let r = state.runners[i];
@@ -1638,7 +1625,7 @@ impl Engine<'_> {
         sort_runners(state);
     }
 
-    fn next_runner(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn next_runner(&self, state: &mut State, events: &mut Recorder) {
         let Some(play) = state.play.as_mut() else {
             return;
         };
@@ -1674,7 +1661,7 @@ impl Engine<'_> {
         state: &mut State,
         action: &Action,
         dice: &[u8],
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         let [roll] = dice else {
             return Err(illegal(action, "one die"));
@@ -1772,7 +1759,7 @@ impl Engine<'_> {
         action: &Action,
         n: u8,
         known_legal: bool,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !known_legal {
             self.check_run(state, action, n)?;
@@ -1914,7 +1901,7 @@ impl Engine<'_> {
     /// that `next_runner`, which mostly hands the next runner his die, stays
     /// short.
     #[inline(never)]
-    fn end_offense_turn(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn end_offense_turn(&self, state: &mut State, events: &mut Recorder) {
         events.push(ev("core.sequence", EventKind::OffenseTurnEnded));
         // The defense turn a dropped fly interrupted goes on with its
         // points (field.let_drop, major.3.7.5.let-drop).
@@ -1963,7 +1950,7 @@ impl Engine<'_> {
     /// the base he left, and is out (caught in a rundown). A runner short
     /// of halfway with the ball in the diamond goes back instead, or is out
     /// when he cannot (faq.offense.halfway).
-    fn settle_runners(&self, state: &mut State, events: &mut Vec<Event>) {
+    fn settle_runners(&self, state: &mut State, events: &mut Recorder) {
         self.halfway_returns(state, events);
         let mut home = false;
         let mut i = 0;
@@ -2022,7 +2009,7 @@ impl Engine<'_> {
         sort_runners(state);
     }
 
-    fn end_play(&self, state: &mut State, batter_reached: u8, events: &mut Vec<Event>) {
+    fn end_play(&self, state: &mut State, batter_reached: u8, events: &mut Recorder) {
         self.score_at_plate(state, events);
         events.push(ev("out.after", EventKind::PlayEnded { batter_reached }));
         for r in &mut state.runners {

@@ -10,7 +10,7 @@
 use super::cards::{CardId, DeckKind, Effect, Special};
 use super::event::{EventKind, OutHow};
 use super::state::{Phase, Runner, ShortList, Side, State};
-use super::{Action, Applied, Engine, Event, ev, illegal};
+use super::{Action, Applied, Engine, Recorder, ev, illegal};
 use crate::ruleset::schema::SwapWhen;
 
 impl Engine<'_> {
@@ -149,7 +149,7 @@ impl Engine<'_> {
         side: Side,
         deck: DeckKind,
         id: CardId,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Applied {
         if !self.swap_legal(state, side, deck, id) {
             return Err(illegal(
@@ -187,7 +187,7 @@ impl Engine<'_> {
         side: Side,
         deck: DeckKind,
         id: CardId,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) -> Option<&Special> {
         let special = self.deck_list(deck).special(id)?;
         self.play_special_card(state, side, deck, id, special, events);
@@ -205,7 +205,7 @@ impl Engine<'_> {
         deck: DeckKind,
         id: CardId,
         special: &Special,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         state.hands[side.index()].of_mut(deck).retain(|&c| c != id);
         state.decks[deck.index()].removed.push(id);
@@ -234,7 +234,7 @@ impl Engine<'_> {
         &self,
         state: &mut State,
         special: &Special,
-        events: &mut Vec<Event>,
+        events: &mut Recorder,
     ) {
         let on_base = [5, 10, 15].map(|pos| state.runner_at(pos).is_some());
         let effect: Effect = special

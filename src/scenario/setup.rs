@@ -135,7 +135,9 @@ impl Builder<'_> {
                 }
                 if self.problems.is_empty() {
                     state.next_batter[offense.index()] = start.batter;
-                    self.engine.new_batter(&mut state, &mut events);
+                    let mut recorder = self.engine.recorder(std::mem::take(&mut events));
+                    self.engine.new_batter(&mut state, &mut recorder);
+                    events = recorder.into_events();
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
@@ -567,7 +569,7 @@ impl Builder<'_> {
         let mut probe = state.clone();
         probe.phase = Phase::Memorandum { side };
         let action = Action::Substitute { player, replaced };
-        let mut events = Vec::new();
+        let mut events = self.engine.recorder(Vec::new());
         match self
             .engine
             .substitute(&mut probe, &action, side, player, replaced, &mut events)

@@ -6,6 +6,8 @@
 //! gives the same statistics on any number of threads. Memory does not grow
 //! with the number of games: a game's events pass through a counting sink
 //! (`Tally`) and only its line of counts is kept, until it is folded in.
+//! A simulated game records only the kinds of events the tally reads
+//! (`Tally::READS`), so the engine does not build the others.
 //!
 //! This module is pure: it runs on the caller's rayon pool (the global one,
 //! or one the caller `install`s) and reports progress through a callback;
@@ -84,7 +86,7 @@ pub fn play_one(
     let mut away = agent(Stream::new(seed, game, Source::AwayAgent));
     let mut tally = Tally::default();
     let state = play_game(
-        engine,
+        &engine.recording(Tally::READS),
         seed,
         game,
         [home.as_mut(), away.as_mut()],

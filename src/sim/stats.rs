@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Event, EventKind, OutHow, Side, State};
+use crate::engine::{Event, EventKind, EventKinds, EventTag, OutHow, Side, State};
 
 /// The z value of a two-sided 95% interval.
 pub const Z95: f64 = 1.96;
@@ -76,6 +76,18 @@ struct BattedBall {
 }
 
 impl Tally {
+    /// The kinds of events a tally reads: a game played for one need
+    /// record no others (`Engine::recording`).
+    pub const READS: EventKinds = EventKinds::of(&[
+        EventTag::BatterUp,
+        EventTag::Pitched,
+        EventTag::Walk,
+        EventTag::Hit,
+        EventTag::Scored,
+        EventTag::Out,
+        EventTag::PlayEnded,
+    ]);
+
     /// Counts one event.
     pub fn observe(&mut self, event: &Event) {
         match &event.kind {
