@@ -57,8 +57,9 @@ pub fn shuffle_seed(seed: u64, game: u64) -> u64 {
 }
 
 /// Plays a game with seed `seed` (game number `game` of a run) between two
-/// agents (home, away); every action and event goes to `sink` as it
-/// happens (any sink, `dyn Sink` included).
+/// agents (home, away); every action and every event the engine records
+/// (all, unless it was made `Engine::recording` fewer kinds) goes to
+/// `sink` as it happens (any sink, `dyn Sink` included).
 pub fn play_game<S: Sink + ?Sized>(
     engine: &Engine<'_>,
     seed: u64,
