@@ -71,6 +71,13 @@ fn field_svg_writes_a_file() {
 }
 
 #[test]
+fn field_svg_reports_a_file_it_cannot_write() {
+    let folder = std::env::temp_dir().display().to_string();
+    bod(&["field", "svg", "classic", "-o", &folder])
+        .fails_with(1, &format!("cannot write the SVG `{folder}`"));
+}
+
+#[test]
 fn team_check_passes_the_sample_teams() {
     for team in ["falchi", "corsari"] {
         for ruleset in ["basic", "pro", "faq", "major"] {
