@@ -764,6 +764,9 @@ impl GameRules {
                     .collect(),
             })
         })();
+        if let (Some(rules), Some(defense), Some(offense)) = (&rules, defense, offense) {
+            r.forced_draws_fit(rules.forced_draw, defense.total().min(offense.total()));
+        }
         match rules {
             Some(rules) if r.problems.is_empty() => Ok(rules),
             _ => Err(r.problems),
@@ -848,6 +851,34 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// Both managers may have to draw up to `new_batter_draw_to` cards from
+    /// one deck at once: a deck of fewer normal cards than the two hands
+    /// would leave a forced draw that no reshuffle can ever fill, and its
+    /// price would end every at-bat before a pitch.
+    fn forced_draws_fit(&mut self, forced: ForcedDraw, deck_cards: u32) {
+        let draw_to = u32::from(forced.new_batter_draw_to);
+        if 2 * draw_to <= deck_cards {
+            return;
+        }
+        let Some(rule) = self.ruleset.rules.get("hand.forced_draw") else {
+            return;
+        };
+        let RuleBody::Value(value) = &rule.body else {
+            return;
+        };
+        self.problems.push(
+            Diagnostic::error(format!(
+                "`new_batter_draw_to: {draw_to}` may ask for two hands of {draw_to} cards \
+                 from one deck, but the smaller deck holds {deck_cards} normal cards"
+            ))
+            .at(&rule.file, value.span)
+            .hint(format!(
+                "draw to at most {}, or put more cards in `deck.defense` and `deck.offense`",
+                deck_cards / 2
+            )),
+        );
+    }
+
     /// Runs a hook now, while the rules are read, to tabulate it: a
     /// failing script is a problem of the ruleset, reported at its source.
     fn run_now<T: FromScript>(&mut self, hook: &Memoised, args: Vec<rhai::Dynamic>) -> Option<T> {

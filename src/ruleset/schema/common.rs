@@ -55,6 +55,19 @@ pub(super) fn count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D:
     Ok(n)
 }
 
+/// Reads a number of cards that must be at least 1 (a manager always holds
+/// a card to play); 0 is an error at the number.
+pub(super) fn at_least_one<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let n = u8::deserialize(deserializer)?;
+    if n == 0 {
+        return Err(de::Error::invalid_value(
+            de::Unexpected::Unsigned(0),
+            &"a whole number from 1 to 255",
+        ));
+    }
+    Ok(n)
+}
+
 /// A group of fielders a rule applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
