@@ -55,8 +55,9 @@ pub(super) fn count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D:
     Ok(n)
 }
 
-/// Reads a number of cards that must be at least 1 (a manager always holds
-/// a card to play); 0 is an error at the number.
+/// Reads a number that must be at least 1 (the cards a manager holds to
+/// play, the action points a fielder plays the ball with); 0 is an error
+/// at the number.
 pub(super) fn at_least_one<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
     let n = u8::deserialize(deserializer)?;
     if n == 0 {
