@@ -247,5 +247,13 @@ fn replay_points_at_the_spot_of_a_bad_header() {
         1,
         "the log is in version 2 of the format; this bod reads version 1",
     );
+    let ran = replay_with_header(&|h| h.replacen("\"classic\"", "\"clasic\"", 1))
+        .fails_with(1, "the game of this log's header cannot be set up");
+    assert!(
+        ran.stderr.contains(&format!("{log}:1:1"))
+            && ran.stderr.contains("did you mean `classic`?"),
+        "{}",
+        ran.stderr
+    );
     let _ = std::fs::remove_file(&log);
 }

@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::play::load_game;
 use super::{CmdResult, Failure, print};
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
 use crate::score::{Header, Replayed, replay};
 use crate::team::load_team;
@@ -39,6 +39,14 @@ pub(crate) fn run(args: ReplayArgs) -> CmdResult {
     let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
     let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
     let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
+        // The problems are in what the header names: it is shown first.
+        let set_up = Diagnostic::error("the game of this log's header cannot be set up")
+            .at(&log, Span::new(0, 0))
+            .hint(
+                "the header names the ruleset, options (read as `--set`), field and teams \
+                 as `bod play` was given them; their problems follow",
+            );
+        problems.0.insert(0, set_up);
         return Err(Failure::Input(problems));
     };
     let players = Players::new(&home, &away)?;
