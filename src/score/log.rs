@@ -117,7 +117,7 @@ impl Header {
             let message = e.to_string();
             let position = format!(" at line {} column {}", e.line(), e.column());
             let message = message.strip_suffix(&position).unwrap_or(&message);
-            // Its column is 1-based and counts bytes; 0 at the end of the input.
+            // Its column is 1-based and counts bytes (0: before the first).
             let at = floor_char_boundary(line, e.column().saturating_sub(1).min(line.len()));
             not_a_header(message.to_string(), Span::new(at, at))
         })?;
