@@ -18,9 +18,10 @@ use crate::ruleset::schema::{
     CountLimits, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw,
     Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop,
     LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials,
-    OutWays, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles, Run, RunHome,
-    ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas,
-    TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
+    OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles,
+    Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
+    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
+    ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{FromScript, Map, ScriptError};
@@ -662,7 +663,7 @@ impl GameRules {
                 first_inning: first_inning?,
                 last_inning: last_inning?,
                 length: length?,
-                outs_per_half: r.value("game.outs_per_half")?,
+                outs_per_half: r.value::<OutsPerHalf>("game.outs_per_half")?.0,
                 count: r.value("count.limits")?,
                 memo_defense: r.value("memorandum.defense")?,
                 memo_offense: r.value("memorandum.offense")?,
