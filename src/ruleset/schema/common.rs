@@ -1,7 +1,9 @@
 //! Small value types several rule keys share: the two managers (`Side`),
 //! the two phases of play (`Phase`), a change to the count (`CountChange`),
-//! and the groups of fielders a rule can name (`Fielders`). Role codes are
-//! `team::Role`, the one role type of the crate.
+//! and the groups of fielders a rule can name (`Fielders`), with the
+//! readers of the bounded numbers several keys share (`count`,
+//! `at_least_one`). Role codes are `team::Role`, the one role type of the
+//! crate.
 
 use serde::{Deserialize, Deserializer, Serialize, de};
 
