@@ -766,7 +766,7 @@ impl GameRules {
             })
         })();
         if let (Some(rules), Some(defense), Some(offense)) = (&rules, defense, offense) {
-            r.forced_draws_fit(rules.forced_draw, defense.total().min(offense.total()));
+            r.forced_draws_fit(rules, defense.total().min(offense.total()));
         }
         match rules {
             Some(rules) if r.problems.is_empty() => Ok(rules),
@@ -852,14 +852,35 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
-    /// Both managers may have to draw up to `new_batter_draw_to` cards from
-    /// one deck at once: a deck of fewer normal cards than the two hands
-    /// would leave a forced draw that no reshuffle can ever fill, and its
-    /// price would end every at-bat before a pitch.
-    fn forced_draws_fit(&mut self, forced: ForcedDraw, deck_cards: u32) {
-        let draw_to = u32::from(forced.new_batter_draw_to);
-        if 2 * draw_to <= deck_cards {
-            return;
+    /// The forced draw for a new batter must be one a hand and the decks can
+    /// make: past `hand.limits`' most it contradicts them, and both managers
+    /// may have to draw up to it from one deck at once, so a deck of fewer
+    /// normal cards than the two hands would leave a draw that no reshuffle
+    /// can ever fill (its price then ends every at-bat before a pitch).
+    fn forced_draws_fit(&mut self, rules: &GameRules, deck_cards: u32) {
+        let draw_to = rules.forced_draw.new_batter_draw_to;
+        let most = rules.hand.max;
+        let mut problems = Vec::new();
+        if draw_to > most {
+            problems.push(
+                Diagnostic::error(format!(
+                    "`new_batter_draw_to: {draw_to}` draws past the {most} cards a hand may hold \
+                     (`hand.limits`)"
+                ))
+                .hint(format!("draw to at most {most}, or let hands hold more")),
+            );
+        }
+        if 2 * u32::from(draw_to) > deck_cards {
+            problems.push(
+                Diagnostic::error(format!(
+                    "`new_batter_draw_to: {draw_to}` may ask for two hands of {draw_to} cards \
+                     from one deck, but the smaller deck holds {deck_cards} normal cards"
+                ))
+                .hint(format!(
+                    "draw to at most {}, or put more cards in `deck.defense` and `deck.offense`",
+                    deck_cards / 2
+                )),
+            );
         }
         let Some(rule) = self.ruleset.rules.get("hand.forced_draw") else {
             return;
@@ -867,17 +888,9 @@ impl Reader<'_> {
         let RuleBody::Value(value) = &rule.body else {
             return;
         };
-        self.problems.push(
-            Diagnostic::error(format!(
-                "`new_batter_draw_to: {draw_to}` may ask for two hands of {draw_to} cards \
-                 from one deck, but the smaller deck holds {deck_cards} normal cards"
-            ))
-            .at(&rule.file, value.span)
-            .hint(format!(
-                "draw to at most {}, or put more cards in `deck.defense` and `deck.offense`",
-                deck_cards / 2
-            )),
-        );
+        for problem in problems {
+            self.problems.push(problem.at(&rule.file, value.span));
+        }
     }
 
     /// Runs a hook now, while the rules are read, to tabulate it: a
