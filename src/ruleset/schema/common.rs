@@ -41,7 +41,7 @@ pub struct CountChange {
 
 /// The most balls or strikes a count may need or a change add: a count and
 /// a change always add up within a byte.
-pub const COUNT_MAX: u8 = 9;
+const COUNT_MAX: u8 = 9;
 
 /// Reads a number of balls or strikes, at most `COUNT_MAX`; a larger one is
 /// an error at the number.
