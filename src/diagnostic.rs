@@ -56,7 +56,8 @@ impl SourceFile {
     }
 }
 
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+/// The start of the character holding byte `offset` of `text`.
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }

@@ -1,7 +1,7 @@
 //! The agents over many seeded BASIC games: the heuristic manager only
 //! ever plays legal actions (under the FAQ's rules too, with the sample
-//! teams), plays the same game for the same seed, and beats the random one
-//! clearly.
+//! teams, and under house costs), plays the same game for the same seed,
+//! and beats the random one clearly.
 
 use std::sync::Arc;
 
@@ -198,6 +198,17 @@ fn heuristic_managers_play_100_faq_games_with_legal_actions_only() {
         let state = table.play(11, game, managers, &mut choices);
         assert_eq!(state.phase, Phase::Over, "game {game}");
         assert!(choices.0.iter().all(|&n| n > 20), "game {game}");
+    }
+}
+
+#[test]
+fn heuristic_managers_throw_only_when_the_points_pay_for_it() {
+    // A throw dearer than the points left waits for the next turn.
+    let table = Table::of("tests/data/rulesets/house/costly-throws.yaml", None);
+    for game in 0..30u64 {
+        let managers = [Manager::Heuristic, Manager::Heuristic];
+        let state = table.play(5, game, managers, &mut Choices::default());
+        assert_eq!(state.phase, Phase::Over, "game {game}");
     }
 }
 

@@ -71,6 +71,13 @@ fn field_svg_writes_a_file() {
 }
 
 #[test]
+fn field_svg_reports_a_file_it_cannot_write() {
+    let folder = std::env::temp_dir().display().to_string();
+    bod(&["field", "svg", "classic", "-o", &folder])
+        .fails_with(1, &format!("cannot write the SVG `{folder}`"));
+}
+
+#[test]
 fn team_check_passes_the_sample_teams() {
     for team in ["falchi", "corsari"] {
         for ruleset in ["basic", "pro", "faq", "major"] {
@@ -214,4 +221,39 @@ fn team_draft_and_split_errors_are_diagnostics_with_hints() {
         bod(&["team", "split", "--home-takes", "third"]).run().code,
         2
     );
+}
+
+#[test]
+fn replay_points_at_the_spot_of_a_bad_header() {
+    let log = temp_file("header.jsonl");
+    bod(&["play", "--seed", "3", "--log", &log]).succeeds();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let replay_with_header = |edit: &dyn Fn(&str) -> String| {
+        let (header, rest) = text.split_once('\n').unwrap();
+        std::fs::write(&log, format!("{}\n{rest}", edit(header))).unwrap();
+        bod(&["replay", &log])
+    };
+    replay_with_header(&|h| h.replacen(",\"seed\":3", ",\"seed\":-3", 1)).fails_with(
+        1,
+        "not a game log header: invalid value: integer `-3`, expected u64",
+    );
+    let ran = replay_with_header(&|h| h.replacen("}}", "}", 1)).fails_with(1, &format!("{log}:1:"));
+    assert!(
+        ran.stderr.contains('^') || ran.stderr.contains('▲'),
+        "{}",
+        ran.stderr
+    );
+    replay_with_header(&|h| h.replacen("\"version\":1", "\"version\":2", 1)).fails_with(
+        1,
+        "the log is in version 2 of the format; this bod reads version 1",
+    );
+    let ran = replay_with_header(&|h| h.replacen("\"classic\"", "\"clasic\"", 1))
+        .fails_with(1, "the game of this log's header cannot be set up");
+    assert!(
+        ran.stderr.contains(&format!("{log}:1:1"))
+            && ran.stderr.contains("did you mean `classic`?"),
+        "{}",
+        ran.stderr
+    );
+    let _ = std::fs::remove_file(&log);
 }

@@ -1,11 +1,13 @@
 //! Rulesets: the resolved rule tables of the built-in rulesets, the diffs
 //! between them, layering of house rules with provenance, catalogue
-//! coverage, and the rendered errors of a corpus of broken ruleset files.
+//! coverage, and the rendered errors of a corpus of broken ruleset files
+//! and of rulesets that load but cannot be played.
 
 mod common;
 
 use std::collections::BTreeSet;
 
+use bod::engine::GameRules;
 use bod::ruleset::{RuleBody, Ruleset, catalogue::Catalogue, diff, render};
 
 const BUILTINS: [&str; 4] = ["basic", "pro", "faq", "major"];
@@ -166,6 +168,24 @@ fn broken_rulesets() {
             let arg = common::relative(path);
             let problems = match Ruleset::load(&arg) {
                 Ok(_) => panic!("{arg} should not load"),
+                Err(problems) => problems,
+            };
+            assert!(problems.has_errors());
+            insta::assert_snapshot!(problems.render_plain());
+        });
+    });
+}
+
+/// Rulesets that load but cannot be played: the rules the engine reads
+/// together refuse them, each problem at its rule.
+#[test]
+fn unplayable_rulesets() {
+    common::in_area("rulesets/unplayable", || {
+        insta::glob!("data/rulesets/unplayable/*.yaml", |path| {
+            let ruleset = load(&common::relative(path));
+            let options = ruleset.option_values(&[]).unwrap();
+            let problems = match GameRules::new(&ruleset, &options) {
+                Ok(_) => panic!("{} should not play", path.display()),
                 Err(problems) => problems,
             };
             assert!(problems.has_errors());

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::{CmdResult, Failure, print};
-use crate::diagnostic::Diagnostics;
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::field::{self, check_field, field_source, load_field};
 
 #[derive(Debug, Subcommand)]
@@ -39,7 +39,10 @@ pub(crate) fn run(cmd: FieldCommand) -> CmdResult {
             if output.as_os_str() == "-" {
                 print(&svg)
             } else {
-                std::fs::write(&output, svg)?;
+                std::fs::write(&output, svg).map_err(|e| {
+                    Diagnostic::error(format!("cannot write the SVG `{}`: {e}", output.display()))
+                        .hint("give the path of a file to write, or `-` for standard output")
+                })?;
                 eprintln!("wrote {}", output.display());
                 Ok(())
             }

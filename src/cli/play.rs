@@ -194,8 +194,12 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         [h.as_mut(), a.as_mut()],
         &mut sinks,
     );
-    if let Some(log) = sinks.log.take() {
-        log.finish()?;
+    if let (Some(log), Some(path)) = (sinks.log.take(), &args.log) {
+        log.finish().map_err(|e| {
+            Failure::from(Diagnostic::error(format!(
+                "cannot write the log `{path}`: {e}"
+            )))
+        })?;
     }
     if let Err(e) = result {
         return Err(Failure::from(Diagnostic::error(format!(

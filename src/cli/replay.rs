@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::play::load_game;
 use super::{CmdResult, Failure, print};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
 use crate::score::{Header, Replayed, replay};
 use crate::team::load_team;
@@ -27,10 +27,8 @@ pub(crate) fn run(args: ReplayArgs) -> CmdResult {
             args.log
         )))
     })?;
-    let mut lines = text.lines();
-    let header = Header::parse(lines.next().unwrap_or("")).map_err(|message| {
-        Failure::from(Diagnostic::error(format!("{}:1: {message}", args.log)))
-    })?;
+    let log = SourceFile::new(args.log.clone(), text);
+    let header = Header::read(&log)?;
     let mut problems = Diagnostics::default();
     let loaded = load_game(
         &header.ruleset,
@@ -41,11 +39,19 @@ pub(crate) fn run(args: ReplayArgs) -> CmdResult {
     let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
     let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
     let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
+        // The problems are in what the header names: it is shown first.
+        let set_up = Diagnostic::error("the game of this log's header cannot be set up")
+            .at(&log, Span::new(0, 0))
+            .hint(
+                "the header names the ruleset, options (read as `--set`), field and teams \
+                 as `bod play` was given them; their problems follow",
+            );
+        problems.0.insert(0, set_up);
         return Err(Failure::Input(problems));
     };
     let players = Players::new(&home, &away)?;
     let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
-    match replay(&engine, &header, lines) {
+    match replay(&engine, &header, log.text.lines().skip(1)) {
         Replayed::Reproduced { events } => print(&format!("reproduced {events} events\n")),
         Replayed::Diverged {
             line,

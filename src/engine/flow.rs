@@ -412,7 +412,7 @@ impl Engine<'_> {
             Half::Top => state.half = Half::Bottom,
             Half::Bottom => {
                 state.half = Half::Top;
-                state.inning += 1;
+                state.inning = state.inning.saturating_add(1);
                 // pro.special.limits: the per-inning limits start again.
                 for dugout in &mut state.dugouts {
                     dugout.specials_inning = [0; 2];
@@ -597,6 +597,24 @@ mod tests {
             assert_eq!(state.half, Half::Bottom);
             assert_eq!(sizes(&state), bottom, "{name}: in the bottom of the 1st");
         }
+    }
+
+    /// A tie that never breaks (house rules under which every at-bat ends
+    /// before a pitch) plays its extra innings on as the 255th rather than
+    /// overflowing the count, until the runner gives the game up.
+    #[test]
+    fn extra_innings_past_the_255th_stay_the_255th() {
+        use crate::engine::GameRules;
+        let rules = GameRules::builtin("basic");
+        let field = load_field("classic").unwrap();
+        let engine = Engine::new(&rules, &field);
+        let (mut state, _) = engine.new_game(3);
+        state.inning = u8::MAX;
+        state.half = Half::Bottom;
+        state.outs = 3;
+        engine.after_batter(&mut state, &mut engine.recorder(Vec::new()));
+        assert_eq!((state.inning, state.half), (u8::MAX, Half::Top));
+        assert_ne!(state.phase, Phase::Over);
     }
 
     #[test]

@@ -20,9 +20,10 @@ use crate::ruleset::schema::{
     CountLimits, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw,
     Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop,
     LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials,
-    OutWays, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles, Run, RunHome,
-    ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal, Substitution, Texas,
-    TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
+    OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles,
+    Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
+    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
+    ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Array, Dynamic, FromScript, FuncArgs, Map, ScriptError};
@@ -711,7 +712,7 @@ impl GameRules {
                 first_inning: first_inning?,
                 last_inning: last_inning?,
                 length: length?,
-                outs_per_half: r.value("game.outs_per_half")?,
+                outs_per_half: r.value::<OutsPerHalf>("game.outs_per_half")?.0,
                 count: r.value("count.limits")?,
                 memo_defense: r.value("memorandum.defense")?,
                 memo_offense: r.value("memorandum.offense")?,
@@ -813,6 +814,9 @@ impl GameRules {
                     .collect(),
             })
         })();
+        if let (Some(rules), Some(defense), Some(offense)) = (&rules, defense, offense) {
+            r.forced_draws_fit(rules, defense.total().min(offense.total()));
+        }
         match rules {
             Some(rules) if r.problems.is_empty() => Ok(rules),
             _ => Err(r.problems),
@@ -897,6 +901,47 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// The forced draw for a new batter must be one a hand and the decks can
+    /// make: past `hand.limits`' most it contradicts them, and both managers
+    /// may have to draw up to it from one deck at once, so a deck of fewer
+    /// normal cards than the two hands would leave a draw that no reshuffle
+    /// can ever fill (its price then ends every at-bat before a pitch).
+    fn forced_draws_fit(&mut self, rules: &GameRules, deck_cards: u32) {
+        let draw_to = rules.forced_draw.new_batter_draw_to;
+        let most = rules.hand.max;
+        let mut problems = Vec::new();
+        if draw_to > most {
+            problems.push(
+                Diagnostic::error(format!(
+                    "`new_batter_draw_to: {draw_to}` draws past the {most} cards a hand may hold \
+                     (`hand.limits`)"
+                ))
+                .hint(format!("draw to at most {most}, or let hands hold more")),
+            );
+        }
+        if 2 * u32::from(draw_to) > deck_cards {
+            problems.push(
+                Diagnostic::error(format!(
+                    "`new_batter_draw_to: {draw_to}` may ask for two hands of {draw_to} cards \
+                     from one deck, but the smaller deck holds {deck_cards} normal cards"
+                ))
+                .hint(format!(
+                    "draw to at most {}, or put more cards in `deck.defense` and `deck.offense`",
+                    deck_cards / 2
+                )),
+            );
+        }
+        let Some(rule) = self.ruleset.rules.get("hand.forced_draw") else {
+            return;
+        };
+        let RuleBody::Value(value) = &rule.body else {
+            return;
+        };
+        for problem in problems {
+            self.problems.push(problem.at(&rule.file, value.span));
+        }
+    }
+
     /// Runs a hook now, while the rules are read, to tabulate it: a
     /// failing script is a problem of the ruleset, reported at its source.
     fn run_now<T: FromScript>(&mut self, hook: &Memoised, args: Vec<rhai::Dynamic>) -> Option<T> {

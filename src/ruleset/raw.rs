@@ -121,9 +121,11 @@ pub fn read_layer(file: &Arc<SourceFile>, root: &Node) -> (RawLayer, Diagnostics
     };
     if root.value == Value::Null {
         r.error(
-            Diagnostic::error("this ruleset file is empty").hint(
-                "a ruleset needs at least `ruleset: <name>` and `rules:`; see docs/rulesets.md",
-            ),
+            Diagnostic::error("this ruleset file is empty")
+                .at(file, Span::new(0, 0))
+                .hint(
+                    "a ruleset needs at least `ruleset: <name>` and `rules:`; see docs/rulesets.md",
+                ),
         );
     }
     for (key, value) in r.entries(root, LAYER_KEYS, "a ruleset file") {

@@ -39,7 +39,8 @@ pub use defense::{
     Positioning, Texas, TexasMissBecomes, TexasMissedFly, Whose,
 };
 pub use game::{
-    AfterOut, BasePath, BaseTouch, GameLength, GameSequence, GameSides, OutWay, OutWays, Shortened,
+    AfterOut, BasePath, BaseTouch, GameLength, GameSequence, GameSides, OutWay, OutWays,
+    OutsPerHalf, Shortened,
 };
 pub use offense::{
     DiamondStop, Force, ForcedRun, Run, RunDistance, RunHome, RunHomeFrom, StopTrigger,
@@ -166,7 +167,7 @@ static SPECS: &[RuleSpec] = &[
     data(
         "game.outs_per_half",
         "Outs that end a half inning.",
-        check::<u8>,
+        check::<OutsPerHalf>,
     ),
     data(
         "game.sequence",

@@ -15,15 +15,20 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::diagnostic::{Diagnostic, SourceFile, Span, floor_char_boundary};
 use crate::engine::dice::Stream;
 use crate::engine::{Action, Chance, Decision, Engine, Event, EventKind, GameRules, Side};
 use crate::ruleset::OptionValues;
 
 /// What the first line of a log says.
 pub const FORMAT: &str = "bod-game-log";
+
+/// The version of the log format this program writes and reads.
+pub const VERSION: u32 = 1;
 
 /// The first line of a log: the game's whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,7 +79,7 @@ impl Header {
     ) -> Self {
         Self {
             format: FORMAT.to_string(),
-            version: 1,
+            version: VERSION,
             ruleset: ruleset.to_string(),
             options: options
                 .0
@@ -98,15 +103,37 @@ impl Header {
         }
     }
 
-    /// Reads a header line.
-    pub fn parse(line: &str) -> Result<Header, String> {
-        let header: Header =
-            serde_json::from_str(line).map_err(|e| format!("not a game log header: {e}"))?;
+    /// Reads the header, the first line of `log`; a problem points at its
+    /// spot in that line.
+    pub fn read(log: &Arc<SourceFile>) -> Result<Header, Diagnostic> {
+        let line = log.text.lines().next().unwrap_or("");
+        let not_a_header = |message: String, span: Span| {
+            Diagnostic::error(format!("not a game log header: {message}"))
+                .at(log, span)
+                .hint("a log starts with the header line that `bod play --log` writes")
+        };
+        let header: Header = serde_json::from_str(line).map_err(|e| {
+            // serde_json's message ends with the position, shown by the caret.
+            let message = e.to_string();
+            let position = format!(" at line {} column {}", e.line(), e.column());
+            let message = message.strip_suffix(&position).unwrap_or(&message);
+            // Its column is 1-based and counts bytes (0: before the first).
+            let at = floor_char_boundary(line, e.column().saturating_sub(1).min(line.len()));
+            not_a_header(message.to_string(), Span::new(at, at))
+        })?;
         if header.format != FORMAT {
-            return Err(format!(
-                "not a game log header: format is `{}`, not `{FORMAT}`",
-                header.format
+            return Err(not_a_header(
+                format!("format is `{}`, not `{FORMAT}`", header.format),
+                key_span(line, "format"),
             ));
+        }
+        if header.version != VERSION {
+            return Err(Diagnostic::error(format!(
+                "the log is in version {} of the format; this bod reads version {VERSION}",
+                header.version
+            ))
+            .at(log, key_span(line, "version"))
+            .hint("replay it with the bod that wrote it"));
         }
         Ok(header)
     }
@@ -126,6 +153,13 @@ impl Header {
     pub fn line(&self) -> String {
         serde_json::to_string(self).expect("a header serialises")
     }
+}
+
+/// Where `"key"` is in a JSON line (its start when it is not there).
+fn key_span(line: &str, key: &str) -> Span {
+    let quoted = format!("\"{key}\"");
+    line.find(&quoted)
+        .map_or(Span::new(0, 0), |at| Span::new(at, at + quoted.len()))
 }
 
 #[derive(Serialize)]

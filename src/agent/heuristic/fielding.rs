@@ -133,6 +133,11 @@ pub(super) fn defend(
                     return back;
                 }
             }
+            // A throw the turn's points cannot pay (`defense.costs`) waits
+            // for the next turn.
+            if play.budget < t.engine.rules.costs.throw {
+                return Some(Action::EndTurn);
+            }
             return Some(Action::Throw { from: thrower, to });
         }
         Ball::Dead => None,
@@ -461,6 +466,9 @@ fn held(t: &Table<'_>, view: &View<'_>, play: &Play, legal: &Legal<'_>, by: u8) 
         best = guard_ahead(t, view, play, by);
     }
     match best? {
+        // A throw the turn's points cannot pay (`defense.costs`) waits for
+        // the next turn.
+        (_, _, _, 0) if budget < t.engine.rules.costs.throw => None,
         (_, receiver, _, 0) => Some(Action::Throw {
             from: by,
             to: receiver,

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Validate;
-use super::common::{CountChange, Phase};
+use super::common::{CountChange, Phase, at_least_one};
 
 /// A normal Defense card: a pitch type in a zone (core.cards.defense-normal).
 /// Special Defense cards with values play as one of these.
@@ -156,7 +156,17 @@ impl DefenseDeck {
     }
 }
 
-impl Validate for DefenseDeck {}
+impl Validate for DefenseDeck {
+    fn validate(&self) -> Result<(), String> {
+        if self.total() == 0 {
+            return Err(NO_CARDS.into());
+        }
+        Ok(())
+    }
+}
+
+/// Why a deck of no normal cards cannot be played.
+const NO_CARDS: &str = "the deck holds no card: the managers pitch and answer with its cards";
 
 /// `deck.offense`: how many copies of each normal Offense card the blue
 /// deck holds. Every card must be listed (0 is allowed).
@@ -199,7 +209,14 @@ impl OffenseDeck {
     }
 }
 
-impl Validate for OffenseDeck {}
+impl Validate for OffenseDeck {
+    fn validate(&self) -> Result<(), String> {
+        if self.total() == 0 {
+            return Err(NO_CARDS.into());
+        }
+        Ok(())
+    }
+}
 
 /// One kind of special card (marked by a star; core.cards.decks,
 /// core.cards.special-values). Either it plays as a normal card with a
@@ -305,6 +322,7 @@ impl Validate for DeckCycle {}
 #[serde(deny_unknown_fields)]
 pub struct HandLimits {
     /// The fewest cards a hand may hold when a new batter comes up.
+    #[serde(deserialize_with = "at_least_one")]
     pub min: u8,
     /// The most cards a hand may hold.
     pub max: u8,
@@ -359,6 +377,7 @@ impl Validate for HandInitial {}
 #[serde(deny_unknown_fields)]
 pub struct ForcedDraw {
     /// Facing a new batter with fewer cards than this, draw up to it.
+    #[serde(deserialize_with = "at_least_one")]
     pub new_batter_draw_to: u8,
     /// Running out of cards during an at-bat, draw this many.
     pub empty_hand_draws: u8,

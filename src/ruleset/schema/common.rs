@@ -1,9 +1,11 @@
 //! Small value types several rule keys share: the two managers (`Side`),
 //! the two phases of play (`Phase`), a change to the count (`CountChange`),
-//! and the groups of fielders a rule can name (`Fielders`). Role codes are
-//! `team::Role`, the one role type of the crate.
+//! and the groups of fielders a rule can name (`Fielders`), with the
+//! readers of the bounded numbers several keys share (`count`,
+//! `at_least_one`). Role codes are `team::Role`, the one role type of the
+//! crate.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
 
 /// One of the two managers, by where his team plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
@@ -30,9 +32,43 @@ pub enum Phase {
 #[serde(deny_unknown_fields, default)]
 pub struct CountChange {
     /// Balls added.
+    #[serde(deserialize_with = "count")]
     pub balls: u8,
     /// Strikes added.
+    #[serde(deserialize_with = "count")]
     pub strikes: u8,
+}
+
+/// The most balls or strikes a count may need or a change add: a count and
+/// a change always add up within a byte.
+const COUNT_MAX: u8 = 9;
+
+/// Reads a number of balls or strikes, at most `COUNT_MAX`; a larger one is
+/// an error at the number.
+pub(super) fn count<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let n = u8::deserialize(deserializer)?;
+    if n > COUNT_MAX {
+        let expected = format!("a whole number from 0 to {COUNT_MAX}");
+        return Err(de::Error::invalid_value(
+            de::Unexpected::Unsigned(n.into()),
+            &expected.as_str(),
+        ));
+    }
+    Ok(n)
+}
+
+/// Reads a number that must be at least 1 (the cards a manager holds to
+/// play, the action points a fielder plays the ball with); 0 is an error
+/// at the number.
+pub(super) fn at_least_one<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let n = u8::deserialize(deserializer)?;
+    if n == 0 {
+        return Err(de::Error::invalid_value(
+            de::Unexpected::Unsigned(0),
+            &"a whole number from 1 to 255",
+        ));
+    }
+    Ok(n)
 }
 
 /// A group of fielders a rule applies to.

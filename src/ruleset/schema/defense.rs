@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Validate;
-use super::common::Fielders;
+use super::common::{Fielders, at_least_one};
 
 /// How many pawns a square may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -62,8 +62,10 @@ impl Validate for Movement {}
 #[serde(deny_unknown_fields)]
 pub struct FixedPoints {
     /// An infielder's action points.
+    #[serde(deserialize_with = "at_least_one")]
     pub infield: u8,
     /// An outfielder's action points.
+    #[serde(deserialize_with = "at_least_one")]
     pub outfield: u8,
 }
 

@@ -54,6 +54,30 @@ impl Validate for GameLength {
     }
 }
 
+/// `game.outs_per_half`: the outs that end a half inning (core.defense.turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct OutsPerHalf(pub u8);
+
+/// The most outs a half inning may last. Eight batters come up before a
+/// runner's turn at bat comes round again; at most two of them reach the
+/// other bases without forcing him on, so the other six make outs: with at
+/// most six outs a half, the half ends before he could bat from a base.
+pub const OUTS_MAX: u8 = 6;
+
+impl Validate for OutsPerHalf {
+    fn validate(&self) -> Result<(), String> {
+        if !(1..=OUTS_MAX).contains(&self.0) {
+            return Err(format!(
+                "a half inning ends after 1 to {OUTS_MAX} outs, not {}: with more, the batting \
+                 order could come round to a runner still on base",
+                self.0
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// `game.sequence`: the order of play (core.sequence, major.2.1.sequence).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]

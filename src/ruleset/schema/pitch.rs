@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Validate;
 use super::cards::{Pitch, Response};
+use super::common::count;
 
 /// `count.limits`: balls for a walk, strikes for a strikeout
 /// (core.hand.memorandum).
@@ -15,8 +16,10 @@ use super::cards::{Pitch, Response};
 #[serde(deny_unknown_fields)]
 pub struct CountLimits {
     /// Balls that give the batter first base.
+    #[serde(deserialize_with = "count")]
     pub balls: u8,
     /// Strikes that put him out.
+    #[serde(deserialize_with = "count")]
     pub strikes: u8,
 }
 
@@ -162,6 +165,7 @@ pub struct Steal {
     /// Whether the steal always succeeds when it can happen.
     pub automatic: bool,
     /// Strikes the card adds to the count, steal or not.
+    #[serde(deserialize_with = "count")]
     pub strikes: u8,
 }
 
