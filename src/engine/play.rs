@@ -307,16 +307,22 @@ impl Engine<'_> {
             .hit_direction
             .int(&[int(*die), Arg::Faces(matchup.faces)])?
             .clamp(1, 6) as u8;
-        let distance = self.rules.hit_distance.int(&[
-            int(*d1),
-            int(*d2),
-            int(matchup.batting),
-            int(matchup.pitching),
-            int(bonus),
-            Arg::Int(i64::from(specials[0])),
-            Arg::Int(i64::from(specials[1])),
-            Arg::Int(i64::from(self.status(state, state.defense()))),
-        ])? as i32;
+        let distance = self
+            .rules
+            .hit_distance
+            .int(&[
+                int(*d1),
+                int(*d2),
+                int(matchup.batting),
+                int(matchup.pitching),
+                int(bonus),
+                Arg::Int(i64::from(specials[0])),
+                Arg::Int(i64::from(specials[1])),
+                Arg::Int(i64::from(self.status(state, state.defense()))),
+            ])?
+            // Out of a 32-bit range, a script's distance plays as the
+            // nearest end (past any field, or short of it), never wrapped.
+            .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
         if let Some(foul) = self.rules.foul
             && foul.result == ShortHit::FoulStrike
             && distance <= i32::from(foul.at_most)

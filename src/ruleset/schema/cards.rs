@@ -105,8 +105,9 @@ impl Response {
 }
 
 /// `deck.size`: how many normal and special cards each deck holds
-/// (core.cards.decks: 36 + 14). The engine checks the compositions below
-/// against it.
+/// (core.cards.decks: 36 + 14), as the rulebook gives it. The games play
+/// the decks the compositions below list; the shipped rulesets' tests
+/// check those against this size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckSize {
