@@ -40,6 +40,18 @@ fn rules_errors_are_reported_with_position_and_exit_1() {
     ])
     .fails_with(1, "4 errors");
     assert!(ran.stderr.contains('^'), "a caret under the spot");
+    // Rules that load but could not set a game up fail the check too.
+    bod(&[
+        "rules",
+        "check",
+        "tests/data/rulesets/unplayable/forced-draw-past-the-hand.yaml",
+    ])
+    .fails_with(
+        1,
+        "tests/data/rulesets/unplayable/forced-draw-past-the-hand.yaml:9:12",
+    );
+    bod(&["rules", "check", "pro", "--set", "innings=3"]).succeeds_with("ok: pro");
+    bod(&["rules", "check", "pro", "--set", "innings=0"]).fails_with(1, "innings");
     bod(&["rules", "show", "pro", "--set", "inings=3"]).fails_with(1, "did you mean `innings`?");
     bod(&["rules", "diff", "pro", "nowhere.yaml"]).fails_with(1, "nowhere.yaml");
 }

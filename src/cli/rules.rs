@@ -1,10 +1,11 @@
 //! `bod rules show|check|diff`: the effective rules of a ruleset with their
-//! sources and layers, validation of a ruleset file, and rule-by-rule
-//! comparison of two rulesets.
+//! sources and layers, validation of a ruleset file (and of the game it
+//! sets up), and rule-by-rule comparison of two rulesets.
 
 use clap::Subcommand;
 
 use super::{CmdResult, print};
+use crate::engine::GameRules;
 use crate::ruleset::{Ruleset, diff, render};
 
 #[derive(Debug, Subcommand)]
@@ -17,10 +18,14 @@ pub(crate) enum RulesCommand {
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },
-    /// Check a ruleset file and its whole `extends` chain; print every problem.
+    /// Check a ruleset file and its whole `extends` chain, and that a game
+    /// can be set up under it (with the options given); print every problem.
     Check {
         /// A built-in ruleset or a path to a ruleset file or folder.
         ruleset: String,
+        /// Set an option for the game, as NAME=VALUE (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
     /// Compare two rulesets rule by rule: added, removed, changed, with sources.
     Diff {
@@ -38,8 +43,12 @@ pub(crate) fn run(cmd: RulesCommand) -> CmdResult {
             let values = ruleset.option_values(&set)?;
             print(&render::show(&ruleset, &values))
         }
-        RulesCommand::Check { ruleset: arg } => {
+        RulesCommand::Check { ruleset: arg, set } => {
             let ruleset = Ruleset::load(&arg)?;
+            // The checks `play` and `sim` make as they set a game up: rules
+            // that load but contradict each other, or no game could end.
+            let values = ruleset.option_values(&set)?;
+            GameRules::new(&ruleset, &values)?;
             print(&format!(
                 "ok: {} ({} rules, {} options, layers {})\n",
                 arg,
