@@ -118,7 +118,7 @@ impl Builder<'_> {
         self.cards(&mut state, s);
         self.dugouts(&mut state, s);
         self.decision_names(s);
-        let mut events = Vec::new();
+        let mut events = self.engine.recorder(Vec::new());
         match &start.phase.value {
             StartPhase::Position => {
                 state.next_batter[offense.index()] = start.batter;
@@ -135,9 +135,7 @@ impl Builder<'_> {
                 }
                 if self.problems.is_empty() {
                     state.next_batter[offense.index()] = start.batter;
-                    let mut recorder = self.engine.recorder(std::mem::take(&mut events));
-                    self.engine.new_batter(&mut state, &mut recorder);
-                    events = recorder.into_events();
+                    self.engine.new_batter(&mut state, &mut events);
                 }
             }
             StartPhase::Pitch => state.phase = Phase::Pitch,
@@ -160,7 +158,7 @@ impl Builder<'_> {
         // What the offense holds in the situation was not conceded in this
         // batter's turn.
         state.bases_at_batter = Engine::bases_taken(&state);
-        (state, events)
+        (state, events.into_events())
     }
 
     fn score(&mut self, state: &mut State, score: [u32; 2], span: Span) {
