@@ -4,7 +4,9 @@
 
 use crate::agent::{Agent, Legal, View};
 use crate::engine::dice::{Source, Stream};
-use crate::engine::{Action, Chance, Decision, Engine, EngineError, Event, Recorder, Side, State};
+use crate::engine::{
+    Action, Chance, Decision, Engine, EngineError, Event, Half, Recorder, Side, State,
+};
 
 /// The most decisions one game may take: far beyond any real game, it only
 /// stops a rules bug from looping forever.
@@ -15,15 +17,40 @@ pub const MAX_DECISIONS: usize = 1_000_000;
 pub enum RunError {
     /// The engine refused an action or a hook failed.
     Engine(EngineError),
-    /// The game did not end within `MAX_DECISIONS`.
-    TooLong,
+    /// The game did not end within its decisions (`MAX_DECISIONS`, or
+    /// `play_game_within`'s): where it stood then.
+    TooLong {
+        /// How many decisions it was given.
+        decisions: usize,
+        /// The inning (the engine counts no further than 255).
+        inning: u8,
+        /// The half inning.
+        half: Half,
+        /// The guest's runs and the home team's.
+        score: [u32; 2],
+    },
 }
 
 impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RunError::Engine(e) => write!(f, "{e}"),
-            RunError::TooLong => write!(f, "the game did not end after {MAX_DECISIONS} decisions"),
+            RunError::TooLong {
+                decisions,
+                inning,
+                half,
+                score: [away, home],
+            } => {
+                let half = match half {
+                    Half::Top => "top",
+                    Half::Bottom => "bottom",
+                };
+                write!(
+                    f,
+                    "the game did not end after {decisions} decisions: it stood at the \
+                     {half} of inning {inning}, {away}-{home}; its rules may never let a game end"
+                )
+            }
         }
     }
 }
@@ -67,12 +94,25 @@ pub fn play_game<S: Sink + ?Sized>(
     agents: [&mut dyn Agent; 2],
     sink: &mut S,
 ) -> Result<State, RunError> {
+    play_game_within(engine, seed, game, agents, sink, MAX_DECISIONS)
+}
+
+/// `play_game`, calling the game off (`RunError::TooLong`) after
+/// `max_decisions` decisions instead of `MAX_DECISIONS`.
+pub fn play_game_within<S: Sink + ?Sized>(
+    engine: &Engine<'_>,
+    seed: u64,
+    game: u64,
+    agents: [&mut dyn Agent; 2],
+    sink: &mut S,
+    max_decisions: usize,
+) -> Result<State, RunError> {
     let (mut state, events) = engine.new_game(shuffle_seed(seed, game));
     let mut events = engine.recorder(events);
     hand_over(&mut events, &state, sink);
     let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
-    for _ in 0..MAX_DECISIONS {
+    for _ in 0..max_decisions {
         let applied = match engine.decision(&state) {
             Decision::Over => return Ok(state),
             Decision::Chance(Chance::Dice { count, .. }) => {
@@ -97,7 +137,12 @@ pub fn play_game<S: Sink + ?Sized>(
         applied.map_err(RunError::Engine)?;
         hand_over(&mut events, &state, sink);
     }
-    Err(RunError::TooLong)
+    Err(RunError::TooLong {
+        decisions: max_decisions,
+        inning: state.inning,
+        half: state.half,
+        score: [state.score(Side::Away), state.score(Side::Home)],
+    })
 }
 
 /// Hands a step's events to the sink, leaving the buffer empty for the

@@ -52,6 +52,16 @@ fn rules_errors_are_reported_with_position_and_exit_1() {
     );
     bod(&["rules", "check", "pro", "--set", "innings=3"]).succeeds_with("ok: pro");
     bod(&["rules", "check", "pro", "--set", "innings=0"]).fails_with(1, "innings");
+    bod(&[
+        "rules",
+        "check",
+        "pro",
+        "--set",
+        "innings=3",
+        "--set",
+        "innings=5",
+    ])
+    .fails_with(1, "option `innings` is set twice");
     bod(&["rules", "show", "pro", "--set", "inings=3"]).fails_with(1, "did you mean `innings`?");
     bod(&["rules", "diff", "pro", "nowhere.yaml"]).fails_with(1, "nowhere.yaml");
 }

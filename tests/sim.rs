@@ -9,7 +9,7 @@ use bod::engine::dice::{Source, Stream};
 use bod::engine::{Action, Engine, Event, GameRules, State};
 use bod::field::{Field, load_field};
 use bod::ruleset::Ruleset;
-use bod::runner::play_game;
+use bod::runner::{RunError, play_game, play_game_within};
 use bod::sim::{self, Tally, Totals, play_one, simulate};
 
 /// The BASIC rules on the classic field, in three-inning games: the
@@ -109,6 +109,46 @@ fn a_failing_run_names_its_lowest_failing_game_on_any_thread_count() {
         assert_eq!(error.game, 0, "on {threads} threads");
         assert!(error.to_string().contains("illegal action"), "{error}");
     }
+}
+
+/// A house rule whose games never end (every batter walks or strikes out
+/// before a pitch, and no run scores) passes every check; the runner calls
+/// its game off and says where it stood.
+#[test]
+fn a_game_that_never_ends_is_called_off_saying_where_it_stood() {
+    let ruleset = Ruleset::load("tests/data/rulesets/endless/nine-card-hands.yaml").unwrap();
+    let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+    let field = load_field("classic").unwrap();
+    let engine = Engine::new(&rules, &field);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    let mut agents =
+        [Source::HomeAgent, Source::AwayAgent].map(|source| maker(Stream::new(1, 0, source)));
+    let [home, away] = &mut agents;
+    let error = play_game_within(
+        &engine,
+        1,
+        0,
+        [home.as_mut(), away.as_mut()],
+        &mut |_: &State, _: &Event| {},
+        20_000,
+    )
+    .unwrap_err();
+    let RunError::TooLong {
+        decisions,
+        inning,
+        score,
+        ..
+    } = error
+    else {
+        panic!("expected the game called off, got {error}");
+    };
+    assert_eq!((decisions, score), (20_000, [0, 0]));
+    assert!(inning > rules.last_inning, "inning {inning}");
+    let message = error.to_string();
+    assert!(
+        message.contains("after 20000 decisions") && message.contains(", 0-0;"),
+        "{message}"
+    );
 }
 
 #[test]

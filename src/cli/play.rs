@@ -202,9 +202,15 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         })?;
     }
     if let Err(e) = result {
-        return Err(Failure::from(Diagnostic::error(format!(
-            "the game stopped: {e}"
-        ))));
+        let mut d = Diagnostic::error(format!("the game stopped: {e}"));
+        if matches!(e, crate::runner::RunError::TooLong { .. }) {
+            d = d.hint(
+                "write the game's log (`--log FILE`) and read how its innings repeat: rules \
+                 that walk or strike out every batter before a pitch, say, score no runs and \
+                 play extra innings for ever",
+            );
+        }
+        return Err(Failure::from(d));
     }
     let agents = if names[0] == names[1] {
         format!("{} agents", names[0])

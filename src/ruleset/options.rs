@@ -155,7 +155,8 @@ impl OptionValues {
 }
 
 /// Applies `key=value` settings over the defaults. Every bad setting is
-/// reported; each diagnostic points into its own `--set` text.
+/// reported, an option set twice too (which value was meant is not for
+/// the engine to guess); each diagnostic points into its own `--set` text.
 pub fn apply_settings(
     specs: &BTreeMap<String, OptionSpec>,
     settings: &[String],
@@ -167,6 +168,8 @@ pub fn apply_settings(
             .collect(),
     );
     let mut problems = Diagnostics::default();
+    // Each option's first setting, to name it when the option comes again.
+    let mut first: BTreeMap<&str, &str> = BTreeMap::new();
     for setting in settings {
         let file: Arc<SourceFile> = SourceFile::new("--set", setting.clone());
         let Some((name, text)) = setting.split_once('=') else {
@@ -190,6 +193,18 @@ pub fn apply_settings(
             problems.push(d);
             continue;
         };
+        if let Some(earlier) = first.get(spec.name.as_str()) {
+            problems.push(
+                Diagnostic::error(format!("option `{}` is set twice", spec.name))
+                    .at(&file, name_span)
+                    .label("set again here")
+                    .hint(format!(
+                        "it was set first by `--set {earlier}`: give each option once"
+                    )),
+            );
+            continue;
+        }
+        first.insert(&spec.name, setting);
         match spec.ty.parse(text) {
             Ok(v) => {
                 values.0.insert(spec.name.clone(), v);
@@ -268,5 +283,31 @@ mod tests {
                 .any(|h| h.contains("did you mean `innings`"))
         );
         assert_eq!(errs.0[1].position().unwrap(), "--set:1:4");
+    }
+
+    #[test]
+    fn an_option_set_twice_is_an_error_naming_both_settings() {
+        let errs = apply_settings(
+            &specs(),
+            &[
+                "innings=7".to_string(),
+                "dh=false".to_string(),
+                " innings=3".to_string(),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(errs.len(), 1);
+        let d = &errs.0[0];
+        assert!(
+            d.message.contains("`innings` is set twice"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.position().unwrap(), "--set:1:1");
+        assert!(
+            d.hints.iter().any(|h| h.contains("`--set innings=7`")),
+            "{:?}",
+            d.hints
+        );
     }
 }
