@@ -184,7 +184,8 @@ impl Validator<'_> {
         for extra in &raw.names[1..] {
             let line = self.line(first.span);
             self.error(extra.span, "the field is named twice")
-                .label(format!("already named on line {line}"));
+                .label(format!("already named on line {line}"))
+                .hint("a field has one name: remove this line");
         }
         if first.value.trim().is_empty() {
             self.error(first.span, "the field's name is empty")
@@ -445,7 +446,8 @@ impl Validator<'_> {
             if let Some(earlier) = seen[i] {
                 let line = self.line(earlier);
                 self.error(stmt.base.span, format!("{} is placed twice", base.name()))
-                    .label(format!("already placed on line {line}"));
+                    .label(format!("already placed on line {line}"))
+                    .hint("place each base once: remove one of the two lines");
                 continue;
             }
             seen[i] = Some(stmt.base.span);
@@ -462,7 +464,8 @@ impl Validator<'_> {
                             "{} cannot share a square with {}",
                             base.name(),
                             other.name()
-                        ));
+                        ))
+                        .hint("each base lies on squares of its own; pick a free diamond square");
                     ok = false;
                     continue;
                 }
@@ -561,7 +564,8 @@ impl Validator<'_> {
         for (extra, _) in &raw.mounds[1..] {
             let line = self.line(*first_span);
             self.error(*extra, "the mound is placed twice")
-                .label(format!("already placed on line {line}"));
+                .label(format!("already placed on line {line}"))
+                .hint("a field has one mound: remove one of the two lines");
         }
         let mut places = Vec::new();
         let mut ok = true;
@@ -572,12 +576,14 @@ impl Validator<'_> {
             };
             if let Some(base) = holder_of(bases, place) {
                 self.error(sq.span, format!("the mound cannot be on {place}"))
-                    .label(format!("{place} holds {}", base.name()));
+                    .label(format!("{place} holds {}", base.name()))
+                    .hint("the mound lies on diamond squares that hold no base, like `mound (3,2) (4,2)`");
                 ok = false;
                 continue;
             }
             if places.contains(&place) {
-                self.error(sq.span, format!("the mound names {place} twice"));
+                self.error(sq.span, format!("the mound names {place} twice"))
+                    .hint("the mound lies on one square or on two different adjacent squares");
                 ok = false;
                 continue;
             }
@@ -594,7 +600,8 @@ impl Validator<'_> {
         if ok && places.len() == 2 && !check.adjacent(places[0], places[1]) {
             let steps = check.steps(places[0], places[1]);
             self.error(squares[1].span, "the squares of the mound are not adjacent")
-                .label(format!("{} is {steps} steps from {}", places[1], places[0]));
+                .label(format!("{} is {steps} steps from {}", places[1], places[0]))
+                .hint("the mound lies on one square or on two adjacent squares (diagonals count)");
             ok = false;
         }
         ok.then_some(places)
@@ -620,7 +627,8 @@ impl Validator<'_> {
                     stmt.zone.span,
                     format!("the cutoff zone {} is described twice", zone.keyword()),
                 )
-                .label(format!("already described on line {line}"));
+                .label(format!("already described on line {line}"))
+                .hint("describe each cutoff zone once: put all its squares on one line");
                 continue;
             }
             seen[i] = Some(stmt.zone.span);
@@ -651,7 +659,8 @@ impl Validator<'_> {
                         sq.span,
                         format!("{place} is already in the cutoff zone {}", other.keyword()),
                     )
-                    .label("a square belongs to one cutoff zone at most");
+                    .label("a square belongs to one cutoff zone at most")
+                    .hint("remove it from one of the two zones");
                     ok = false;
                     continue;
                 }
@@ -659,7 +668,8 @@ impl Validator<'_> {
                     self.error(
                         sq.span,
                         format!("the cutoff zone {} names {place} twice", zone.keyword()),
-                    );
+                    )
+                    .hint("name each square of a cutoff zone once");
                     ok = false;
                     continue;
                 }
