@@ -128,6 +128,8 @@ fn span(pair: &Pair<'_, Rule>) -> Span {
     Span::new(pair.as_span().start(), pair.as_span().end())
 }
 
+/// A distance as written. One too long for a `u32` is read as `u32::MAX`,
+/// beyond every limit, so that it is reported; messages quote its text.
 fn spanned_number(pair: &Pair<'_, Rule>) -> Spanned<u32> {
     Spanned {
         value: pair.as_str().parse().unwrap_or(u32::MAX),
@@ -135,6 +137,9 @@ fn spanned_number(pair: &Pair<'_, Rule>) -> Spanned<u32> {
     }
 }
 
+/// A modifier as written. One too long for an `i64` is read as
+/// `i32::MAX` with its sign, out of range, so that it is reported; messages
+/// quote its text.
 fn parse_signed(text: &str) -> i64 {
     let digits = text.trim_start_matches(['+', '-']);
     let magnitude: i64 = digits.parse().unwrap_or(i64::from(i32::MAX));

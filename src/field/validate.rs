@@ -184,7 +184,8 @@ impl Validator<'_> {
         for extra in &raw.names[1..] {
             let line = self.line(first.span);
             self.error(extra.span, "the field is named twice")
-                .label(format!("already named on line {line}"));
+                .label(format!("already named on line {line}"))
+                .hint("a field has one name: remove this line");
         }
         if first.value.trim().is_empty() {
             self.error(first.span, "the field's name is empty")
@@ -206,9 +207,16 @@ impl Validator<'_> {
         for run in &dir.runs {
             let (mut from, mut to) = (run.from.value, run.to.value);
             if to < from {
-                self.error(run.to.span, format!("the run {from}-{to} goes backwards"))
-                    .label("a run goes from the nearer distance to the farther")
-                    .hint(format!("write `{to}-{from}`"));
+                let (first, last) = (
+                    written(self.file, run.from.span),
+                    written(self.file, run.to.span),
+                );
+                self.error(
+                    run.to.span,
+                    format!("the run {first}-{last} goes backwards"),
+                )
+                .label("a run goes from the nearer distance to the farther")
+                .hint(format!("write `{last}-{first}`"));
                 broken = true;
                 (from, to) = (to, from);
             }
@@ -233,8 +241,12 @@ impl Validator<'_> {
                 } else {
                     run.to.span
                 };
-                self.error(at, format!("distance {to} is too far for a field"))
-                    .label(format!("a fence stands at distance {MAX_DISTANCE} at most"));
+                let text = written(self.file, at);
+                self.error(at, format!("distance {text} is too far for a field"))
+                    .label(format!("a fence stands at distance {MAX_DISTANCE} at most"))
+                    .hint(format!(
+                        "end the direction at distance {MAX_DISTANCE} or nearer, like `outfield 6-12`"
+                    ));
                 broken = true;
                 to = u32::from(MAX_DISTANCE);
                 if from > to {
@@ -396,11 +408,10 @@ impl Validator<'_> {
                 continue;
             }
             if b.value > MAX_BLUE {
-                self.error(
-                    b.span,
-                    format!("a blue minimum of {} is too large", b.value),
-                )
-                .label(format!("at most {MAX_BLUE}"));
+                let text = written(self.file, b.span);
+                self.error(b.span, format!("a blue minimum of {text} is too large"))
+                    .label(format!("at most {MAX_BLUE}"))
+                    .hint("a blue circle is the home-run minimum just beyond the fence, like `blue 11` behind a fence at 10");
             } else if !broken && b.value <= fence {
                 self.error(b.span, format!("the blue minimum {} of direction {d} is not beyond its fence", b.value))
                     .label(format!("the last square of direction {d}, against the fence, is at distance {fence}"))
@@ -435,7 +446,8 @@ impl Validator<'_> {
             if let Some(earlier) = seen[i] {
                 let line = self.line(earlier);
                 self.error(stmt.base.span, format!("{} is placed twice", base.name()))
-                    .label(format!("already placed on line {line}"));
+                    .label(format!("already placed on line {line}"))
+                    .hint("place each base once: remove one of the two lines");
                 continue;
             }
             seen[i] = Some(stmt.base.span);
@@ -452,7 +464,8 @@ impl Validator<'_> {
                             "{} cannot share a square with {}",
                             base.name(),
                             other.name()
-                        ));
+                        ))
+                        .hint("each base lies on squares of its own; pick a free diamond square");
                     ok = false;
                     continue;
                 }
@@ -551,7 +564,8 @@ impl Validator<'_> {
         for (extra, _) in &raw.mounds[1..] {
             let line = self.line(*first_span);
             self.error(*extra, "the mound is placed twice")
-                .label(format!("already placed on line {line}"));
+                .label(format!("already placed on line {line}"))
+                .hint("a field has one mound: remove one of the two lines");
         }
         let mut places = Vec::new();
         let mut ok = true;
@@ -562,12 +576,14 @@ impl Validator<'_> {
             };
             if let Some(base) = holder_of(bases, place) {
                 self.error(sq.span, format!("the mound cannot be on {place}"))
-                    .label(format!("{place} holds {}", base.name()));
+                    .label(format!("{place} holds {}", base.name()))
+                    .hint("the mound lies on diamond squares that hold no base, like `mound (3,2) (4,2)`");
                 ok = false;
                 continue;
             }
             if places.contains(&place) {
-                self.error(sq.span, format!("the mound names {place} twice"));
+                self.error(sq.span, format!("the mound names {place} twice"))
+                    .hint("the mound lies on one square or on two different adjacent squares");
                 ok = false;
                 continue;
             }
@@ -584,7 +600,8 @@ impl Validator<'_> {
         if ok && places.len() == 2 && !check.adjacent(places[0], places[1]) {
             let steps = check.steps(places[0], places[1]);
             self.error(squares[1].span, "the squares of the mound are not adjacent")
-                .label(format!("{} is {steps} steps from {}", places[1], places[0]));
+                .label(format!("{} is {steps} steps from {}", places[1], places[0]))
+                .hint("the mound lies on one square or on two adjacent squares (diagonals count)");
             ok = false;
         }
         ok.then_some(places)
@@ -610,7 +627,8 @@ impl Validator<'_> {
                     stmt.zone.span,
                     format!("the cutoff zone {} is described twice", zone.keyword()),
                 )
-                .label(format!("already described on line {line}"));
+                .label(format!("already described on line {line}"))
+                .hint("describe each cutoff zone once: put all its squares on one line");
                 continue;
             }
             seen[i] = Some(stmt.zone.span);
@@ -641,7 +659,8 @@ impl Validator<'_> {
                         sq.span,
                         format!("{place} is already in the cutoff zone {}", other.keyword()),
                     )
-                    .label("a square belongs to one cutoff zone at most");
+                    .label("a square belongs to one cutoff zone at most")
+                    .hint("remove it from one of the two zones");
                     ok = false;
                     continue;
                 }
@@ -649,7 +668,8 @@ impl Validator<'_> {
                     self.error(
                         sq.span,
                         format!("the cutoff zone {} names {place} twice", zone.keyword()),
-                    );
+                    )
+                    .hint("name each square of a cutoff zone once");
                     ok = false;
                     continue;
                 }
@@ -725,9 +745,10 @@ impl Validator<'_> {
             first.insert(place, o.square.span);
             let value = o.value.value;
             if value.abs() > MAX_ORANGE {
+                let text = written(self.file, o.value.span);
                 self.error(
                     o.value.span,
-                    format!("an orange modifier of {value} is out of range"),
+                    format!("an orange modifier of {text} is out of range"),
                 )
                 .label(format!("from -{MAX_ORANGE} to +{MAX_ORANGE}"))
                 .hint("an orange circle changes one die, which shows 1 to 6");
@@ -769,6 +790,16 @@ impl Drop for PendingDiagnostic<'_> {
             self.sink.push((self.start, d));
         }
     }
+}
+
+/// The text of a span without its spaces (`( 3 , 12 )` reads `(3,12)`): how
+/// numbers and squares are quoted in messages, so that a number too long to
+/// hold is shown as the file has it, not as the value it was clamped to.
+fn written(file: &SourceFile, span: Span) -> String {
+    file.text[span.start..span.end]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
 }
 
 /// A kind with its article, for sentences: "an outfield square".
@@ -820,22 +851,26 @@ impl SquareCheck<'_> {
                     return None;
                 }
                 let fence = self.grid.fence(direction);
+                let text = written(v.file, sq.span);
                 match distance {
                     0 => {
-                        v.error(sq.span, format!("({direction},0) is not a square"))
+                        v.error(sq.span, format!("{text} is not a square"))
                             .label("distances start at 1, the home area")
                             .hint("C, the catcher's square behind home plate, is written `C`");
                         None
                     }
                     1 => {
-                        v.error(sq.span, format!("({direction},1) is written `BOX`"))
+                        v.error(sq.span, format!("{text} is written `BOX`"))
                             .label("distance 1 is the home area, one square for all directions")
                             .hint("write `BOX`");
                         None
                     }
                     k if k > u32::from(fence) => {
-                        v.error(sq.span, format!("({direction},{k}) is not on the field"))
-                            .label(format!("direction {direction} ends at distance {fence}"));
+                        v.error(sq.span, format!("{text} is not on the field"))
+                            .label(format!("direction {direction} ends at distance {fence}"))
+                            .hint(format!(
+                                "the squares of direction {direction} run from ({direction},2) to ({direction},{fence})"
+                            ));
                         None
                     }
                     k => Some(Place::Grid(direction, k as u8)),
@@ -1001,6 +1036,28 @@ orange (3,12) -1
         assert_eq!(
             errors("orange (3,12) -1", "orange (3,13) -1"),
             ["t.field:15:8: (3,13) is not on the field"]
+        );
+    }
+
+    #[test]
+    fn numbers_too_long_are_quoted_as_written() {
+        assert_eq!(
+            errors(
+                "outfield 6-12\ndirection 4",
+                "outfield 99999999999999999999-6\ndirection 4"
+            ),
+            [
+                "t.field:4:45: distance 99999999999999999999 is too far for a field",
+                "t.field:4:66: the run 99999999999999999999-6 goes backwards",
+            ]
+        );
+        assert_eq!(
+            errors("orange (3,12) -1", "orange ( 3 , 0013 ) -1"),
+            ["t.field:15:8: (3,0013) is not on the field"]
+        );
+        assert_eq!(
+            errors("orange (3,12) -1", "orange (3,12) +18446744073709551616"),
+            ["t.field:15:15: an orange modifier of +18446744073709551616 is out of range"]
         );
     }
 
