@@ -226,11 +226,33 @@ fn square(pair: Pair<'_, Rule>) -> Spanned<RawSquare> {
     Spanned { value, span: whole }
 }
 
+/// Whether a rule is a statement or the keyword that starts it: where
+/// one is expected, a line begins.
+fn starts_statement(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::field_stmt
+            | Rule::direction_stmt
+            | Rule::base_stmt
+            | Rule::mound_stmt
+            | Rule::cutoff_stmt
+            | Rule::orange_stmt
+            | Rule::kw_field
+            | Rule::kw_direction
+            | Rule::kw_base
+            | Rule::kw_mound
+            | Rule::kw_cutoff
+            | Rule::kw_orange
+    )
+}
+
 /// What a rule looks like, in words, for "expected ..." messages.
 fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::line_end => "the end of the line",
         Rule::EOI => "the end of the file",
+        // Every rule by name, no `_`: a new rule of the grammar does not
+        // compile until it is described.
         Rule::field_stmt
         | Rule::direction_stmt
         | Rule::base_stmt
@@ -298,18 +320,7 @@ fn hint_for(rule: Rule) -> Option<&'static str> {
 /// The words that could stand where a rule is expected, for "did you mean".
 fn keywords(rule: Rule) -> &'static [&'static str] {
     match rule {
-        Rule::field_stmt
-        | Rule::direction_stmt
-        | Rule::base_stmt
-        | Rule::mound_stmt
-        | Rule::cutoff_stmt
-        | Rule::orange_stmt
-        | Rule::kw_field
-        | Rule::kw_direction
-        | Rule::kw_base
-        | Rule::kw_mound
-        | Rule::kw_cutoff
-        | Rule::kw_orange => &["field", "direction", "base", "mound", "cutoff", "orange"],
+        r if starts_statement(r) => &["field", "direction", "base", "mound", "cutoff", "orange"],
         Rule::run | Rule::kind => &["diamond", "texas", "outfield"],
         Rule::blue | Rule::kw_blue => &["blue"],
         Rule::base_name => &["first", "second", "third", "home"],
@@ -393,11 +404,32 @@ pub(crate) fn syntax_error(file: &Arc<SourceFile>, error: &pest::error::Error<Ru
         .iter()
         .flat_map(|r| keywords(*r).iter().copied())
         .collect();
+    let before = diagnostic.hints.len();
     diagnostic = diagnostic.suggest(word, candidates);
+    let suggested = diagnostic.hints.len() > before;
     if let Some(hint) = positives.iter().find_map(|r| hint_for(*r)) {
         diagnostic = diagnostic.hint(hint);
+    } else if !suggested && let Some(example) = positives.iter().find_map(|r| example_for(*r)) {
+        diagnostic = diagnostic.hint(example);
     }
     diagnostic
+}
+
+/// An example of what to write where a keyword was expected and the text
+/// found is like none of them (else "did you mean" says it).
+fn example_for(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        r if starts_statement(r) => {
+            "each line is one statement, starting with its keyword, like `base first (6,2) (6,3)`; \
+             a blue circle belongs to its direction's line (`direction 1: ..., blue 11`); \
+             `#` starts a comment"
+        }
+        Rule::base_name => "a base reads like `base first (6,2) (6,3)`: its name, then its squares",
+        Rule::zone => {
+            "a cutoff zone reads like `cutoff first-second (5,3) (5,4)`: its name, then its squares"
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -500,6 +532,31 @@ mod tests {
         );
         assert!(d.message.ends_with("found `directon`"), "{}", d.message);
         assert_eq!(d.hints, ["did you mean `direction`?"]);
+    }
+
+    /// A word like no keyword gets an example of the statement instead of
+    /// a "did you mean".
+    #[test]
+    fn text_like_no_keyword_gets_an_example() {
+        let d = parse("field \"X\"\nblue 11\n").unwrap_err();
+        assert_eq!(d.position().unwrap(), "t.field:2:1");
+        assert_eq!(d.hints.len(), 1, "{:?}", d.hints);
+        assert!(
+            d.hints[0].contains("belongs to its direction's line"),
+            "{:?}",
+            d.hints
+        );
+        let d = parse("base 6 (6,2) (6,3)\n").unwrap_err();
+        assert_eq!(
+            d.hints,
+            ["a base reads like `base first (6,2) (6,3)`: its name, then its squares"]
+        );
+        let d = parse("cutoff (5,3) (5,4)\n").unwrap_err();
+        assert!(
+            d.hints[0].starts_with("a cutoff zone reads like"),
+            "{:?}",
+            d.hints
+        );
     }
 
     #[test]
