@@ -41,10 +41,7 @@ impl std::fmt::Display for RunError {
                 half,
                 score: [away, home],
             } => {
-                let half = match half {
-                    Half::Top => "top",
-                    Half::Bottom => "bottom",
-                };
+                let half = half.word();
                 write!(
                     f,
                     "the game did not end after {decisions} decisions: it stood at the \

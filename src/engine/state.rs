@@ -48,6 +48,16 @@ pub enum Half {
     Bottom,
 }
 
+impl Half {
+    /// `top` or `bottom`, as logs and messages write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Half::Top => "top",
+            Half::Bottom => "bottom",
+        }
+    }
+}
+
 /// The fielding positions, numbered as scorers do (1 pitcher ... 9 right
 /// field). A fielder is an index `0..9` into `State::fielders`: number - 1.
 pub const POSITIONS: [&str; 9] = ["P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"];

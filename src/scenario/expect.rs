@@ -165,7 +165,7 @@ pub fn state_value(key: &str, state: &State, engine: &Engine<'_>) -> Val {
     let int = |i: u8| Val::Int(i64::from(i));
     match key {
         "inning" => int(state.inning),
-        "half" => Val::Word(words::half(state.half).into()),
+        "half" => Val::Word(state.half.word().into()),
         "outs" => int(state.outs),
         "balls" => int(state.balls),
         "strikes" => int(state.strikes),

@@ -332,7 +332,7 @@ pub fn project(event: &Event, rules: &GameRules, field: &Field) -> Readable {
         EventKind::Shuffled { deck: d } => ("shuffled", vec![("deck", deck(*d))]),
         EventKind::HalfStarted { inning, half } => (
             "half_started",
-            vec![("inning", int(*inning)), ("half", word(words::half(*half)))],
+            vec![("inning", int(*inning)), ("half", word(half.word()))],
         ),
         EventKind::Positioned { squares } => (
             "positioned",

@@ -4,7 +4,7 @@
 //! the parser and the reports go through here, so what a report prints can
 //! be pasted back into a scenario.
 
-use crate::engine::{Ball, Card, CardId, DeckList, Half, Lie, POSITIONS, Phase, Side};
+use crate::engine::{Ball, Card, CardId, DeckList, Lie, POSITIONS, Phase, Side};
 use crate::field::{Field, SquareId, SquareKind};
 
 use super::model::{CardName, SquareSpec, Val};
@@ -127,14 +127,6 @@ pub(crate) fn side(side: Side) -> &'static str {
     match side {
         Side::Home => "home",
         Side::Away => "away",
-    }
-}
-
-/// `top` or `bottom`.
-pub(crate) fn half(half: Half) -> &'static str {
-    match half {
-        Half::Top => "top",
-        Half::Bottom => "bottom",
     }
 }
 

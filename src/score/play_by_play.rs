@@ -214,10 +214,7 @@ impl<'a> PlayByPlay<'a> {
         let _ = writeln!(
             self.text,
             "End of the {} of the {}: {}, {}, {}, {} left on base; {}",
-            match s.half {
-                Half::Top => "top",
-                Half::Bottom => "bottom",
-            },
+            s.half.word(),
             ordinal(s.inning),
             plural(u32::from(s.runs), "run"),
             plural(s.hits, "hit"),
