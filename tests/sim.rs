@@ -1,6 +1,8 @@
 //! Simulation: the statistics of a run do not depend on the thread count,
-//! a failing run names the same game on any thread count, and `bod sim`
-//! reports (text and `--json`) and refuses bad arguments.
+//! a failing run names the same game on any thread count, a paired run
+//! (`--baseline`) gives each ruleset its own run's statistics and the
+//! shifts between them, and `bod sim` reports (text and `--json`) and
+//! refuses bad arguments.
 
 use std::process::{Command, Output};
 
@@ -10,16 +12,22 @@ use bod::engine::{Action, Engine, Event, GameRules, State};
 use bod::field::{Field, load_field};
 use bod::ruleset::Ruleset;
 use bod::runner::{RunError, play_game, play_game_within};
-use bod::sim::{self, Tally, Totals, play_one, simulate};
+use bod::sim::{self, Tally, Totals, play_one, simulate, simulate_paired};
 
 /// The BASIC rules on the classic field, in three-inning games: the
 /// statistics' properties do not depend on the length of a game, and short
 /// games keep the debug-build suite fast.
 fn basic() -> (GameRules, Field) {
+    (basic_of(3), load_field("classic").unwrap())
+}
+
+/// The BASIC rules in games of `innings` innings.
+fn basic_of(innings: u8) -> GameRules {
     let ruleset = Ruleset::load("basic").unwrap();
-    let options = ruleset.option_values(&["innings=3".to_string()]).unwrap();
-    let rules = GameRules::new(&ruleset, &options).unwrap();
-    (rules, load_field("classic").unwrap())
+    let options = ruleset
+        .option_values(&[format!("innings={innings}")])
+        .unwrap();
+    GameRules::new(&ruleset, &options).unwrap()
 }
 
 /// Runs `f` on a local rayon pool of `threads` threads.
@@ -109,6 +117,105 @@ fn a_failing_run_names_its_lowest_failing_game_on_any_thread_count() {
         assert_eq!(error.game, 0, "on {threads} threads");
         assert!(error.to_string().contains("illegal action"), "{error}");
     }
+}
+
+/// Game `i` of a paired run is game `i` of each ruleset's own run: each
+/// side's totals are its own run's, on any thread count, and the shifts
+/// follow from the pairs.
+#[test]
+fn a_paired_run_plays_each_rulesets_own_games_and_measures_the_shifts() {
+    let (three, field) = basic();
+    let two = basic_of(2);
+    let (candidate, baseline) = (Engine::new(&three, &field), Engine::new(&two, &field));
+    let c_maker = sim::agent_maker(sim::default_agent(), candidate);
+    let b_maker = sim::agent_maker(sim::default_agent(), baseline);
+    let games = 120;
+    let alone = |engine: &Engine<'_>, maker: &sim::AgentMaker<'_>| {
+        on_threads(2, || simulate(engine, 4, games, maker, &|| {}))
+            .unwrap()
+            .totals
+    };
+    let (c_alone, b_alone) = (alone(&candidate, &c_maker), alone(&baseline, &b_maker));
+    let paired = |threads| {
+        on_threads(threads, || {
+            simulate_paired(
+                (&candidate, &c_maker),
+                (&baseline, &b_maker),
+                4,
+                games,
+                &|| {},
+            )
+        })
+        .unwrap()
+        .totals
+    };
+    let one = paired(1);
+    assert_eq!(one, paired(2));
+    assert_eq!((one.candidate, one.baseline), (c_alone, b_alone));
+    let shift = one.comparison();
+    assert_eq!(shift.games, games);
+    assert_eq!(shift.candidate, c_alone.summary());
+    for (key, s) in shift.shifts() {
+        assert!(
+            (s.change - (s.candidate - s.baseline)).abs() < 1e-9,
+            "{key}: {s:?}"
+        );
+    }
+    // A third inning brings more batters, pitches and runs in every game
+    // that is not over early.
+    for key in ["plate_appearances", "pitches"] {
+        let s = shift.shifts().find(|(k, _)| *k == key).unwrap().1;
+        assert!(s.shifted && s.change > 0.0, "{key}: {s:?}");
+    }
+}
+
+/// A ruleset against itself: every pair is two copies of one game.
+#[test]
+fn a_ruleset_against_itself_shifts_nothing() {
+    let (rules, field) = basic();
+    let engine = Engine::new(&rules, &field);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    let shift = simulate_paired((&engine, &maker), (&engine, &maker), 2, 30, &|| {})
+        .unwrap()
+        .totals
+        .comparison();
+    for (key, s) in shift.shifts() {
+        assert_eq!(
+            (s.change, s.ci95, s.shifted),
+            (0.0, Some([0.0, 0.0]), false),
+            "{key}"
+        );
+    }
+}
+
+#[test]
+fn a_failing_baseline_names_its_game_as_the_baselines() {
+    let (rules, field) = basic();
+    let engine = Engine::new(&rules, &field);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    let broken = |_: Stream| -> Box<dyn Agent> { Box::new(Broken) };
+    for threads in [1, 2] {
+        let error = on_threads(threads, || {
+            simulate_paired((&engine, &maker), (&engine, &broken), 1, 20, &|| {})
+        })
+        .unwrap_err();
+        assert_eq!(
+            (error.game, error.baseline),
+            (0, true),
+            "on {threads} threads"
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with("game 0 of the baseline stopped"),
+            "{error}"
+        );
+    }
+    let error = simulate_paired((&engine, &broken), (&engine, &maker), 1, 5, &|| {}).unwrap_err();
+    assert!(
+        !error.baseline && error.to_string().starts_with("game 0 stopped"),
+        "{error}"
+    );
 }
 
 /// A house rule whose games never end (every batter walks or strikes out
@@ -332,4 +439,109 @@ fn sim_refuses_bad_arguments() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("did you mean `classic`?"), "{stderr}");
     assert!(stderr.contains("no agent named `nobody`"), "{stderr}");
+}
+
+#[test]
+fn sim_with_a_baseline_reports_both_rulesets_and_every_shift() {
+    let args = [
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--set",
+        "innings=3",
+        "--baseline",
+        "basic",
+        "--baseline-set",
+        "innings=2",
+    ];
+    let report = sim_json(&args);
+    assert_eq!(report["ruleset"], "basic");
+    assert_eq!(report["baseline"], "basic");
+    assert_eq!(report["options"][0], "innings=3");
+    assert_eq!(report["baseline_options"][0], "innings=2");
+    // Each side's statistics are its own run's.
+    let alone = |innings: &str| {
+        sim_json(&["--games", "60", "--seed", "3", "--set", innings])["stats"].clone()
+    };
+    assert_eq!(report["stats"], alone("innings=3"));
+    assert_eq!(report["baseline_stats"], alone("innings=2"));
+    let shift = &report["shift"];
+    assert_eq!(shift["games"], 60);
+    for key in sim::COUNTS
+        .iter()
+        .map(|(k, _)| *k)
+        .chain(["home_win", "extra_innings"])
+    {
+        let s = &shift[key];
+        let [lo, hi] = [0, 1].map(|i| s["ci95"][i].as_f64().unwrap());
+        let change = s["change"].as_f64().unwrap();
+        assert!(lo <= change && change <= hi, "{key}: {s}");
+        assert_eq!(
+            s["shifted"].as_bool().unwrap(),
+            lo > 0.0 || hi < 0.0,
+            "{key}"
+        );
+    }
+    assert_eq!(shift["plate_appearances"]["shifted"], true);
+    // Two games a pair.
+    assert!(report["performance"]["games_per_second"].as_f64().unwrap() > 0.0);
+
+    let mut text_args = vec!["sim"];
+    text_args.extend_from_slice(&args);
+    let (code, stdout, stderr) = bod(&text_args);
+    assert_eq!(code, 0, "{stderr}");
+    for needle in [
+        "60 games of basic against the baseline basic",
+        "options: innings=3",
+        "baseline options: innings=2",
+        "95% interval of the change",
+        "home win share",
+        "extra-inning share",
+        "120 games (60 pairs)",
+        "shifted: the change's 95% interval leaves out 0",
+    ] {
+        assert!(stdout.contains(needle), "`{needle}` missing:\n{stdout}");
+    }
+    for (_, label) in sim::COUNTS {
+        assert!(stdout.contains(label), "`{label}` missing:\n{stdout}");
+    }
+    let pa = stdout
+        .lines()
+        .find(|l| l.starts_with("plate appearances per game"))
+        .unwrap();
+    assert!(pa.ends_with("shifted"), "{pa}");
+    assert!(
+        stdout.lines().all(|l| l == l.trim_end()),
+        "trailing spaces:\n{stdout}"
+    );
+}
+
+#[test]
+fn sim_refuses_a_bad_baseline() {
+    // Baseline settings need a baseline.
+    let (code, _, stderr) = bod(&["sim", "--baseline-set", "innings=3"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--baseline <RULESET>"), "{stderr}");
+
+    // An unknown baseline and a bad baseline setting, each reported, with
+    // the flag that gave it.
+    let (code, _, stderr) = bod(&["sim", "--games", "2", "--baseline", "prof"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("did you mean `pro`?"), "{stderr}");
+    let (code, _, stderr) = bod(&[
+        "sim",
+        "--games",
+        "2",
+        "--baseline",
+        "pro",
+        "--baseline-set",
+        "inings=3",
+        "--set",
+        "innings=0",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("--baseline-set:1:1"), "{stderr}");
+    assert!(stderr.contains("did you mean `innings`?"), "{stderr}");
+    assert!(stderr.contains("--set:1:9"), "{stderr}");
 }

@@ -122,8 +122,18 @@ impl Ruleset {
     }
 
     /// The option values of a game: the defaults with `key=value` settings
-    /// applied.
+    /// applied (given with `--set`, as the diagnostics say).
     pub fn option_values(&self, settings: &[String]) -> Result<OptionValues, Diagnostics> {
-        options::apply_settings(&self.options, settings)
+        self.option_values_from("--set", settings)
+    }
+
+    /// `option_values`, the settings given with the command-line flag
+    /// `flag` (such as `--baseline-set`), which the diagnostics name.
+    pub fn option_values_from(
+        &self,
+        flag: &str,
+        settings: &[String],
+    ) -> Result<OptionValues, Diagnostics> {
+        options::apply_settings(&self.options, flag, settings)
     }
 }

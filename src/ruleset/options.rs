@@ -156,9 +156,12 @@ impl OptionValues {
 
 /// Applies `key=value` settings over the defaults. Every bad setting is
 /// reported, an option set twice too (which value was meant is not for
-/// the engine to guess); each diagnostic points into its own `--set` text.
+/// the engine to guess); each diagnostic points into its own setting's
+/// text, named after the command-line flag that gave it (`flag`, such as
+/// `--set`).
 pub fn apply_settings(
     specs: &BTreeMap<String, OptionSpec>,
+    flag: &str,
     settings: &[String],
 ) -> Result<OptionValues, Diagnostics> {
     let mut values = OptionValues(
@@ -171,12 +174,14 @@ pub fn apply_settings(
     // Each option's first setting, to name it when the option comes again.
     let mut first: BTreeMap<&str, &str> = BTreeMap::new();
     for setting in settings {
-        let file: Arc<SourceFile> = SourceFile::new("--set", setting.clone());
+        let file: Arc<SourceFile> = SourceFile::new(flag, setting.clone());
         let Some((name, text)) = setting.split_once('=') else {
             problems.push(
-                Diagnostic::error(format!("`--set {setting}` has no `=`"))
+                Diagnostic::error(format!("`{flag} {setting}` has no `=`"))
                     .at(&file, Span::new(0, setting.len()))
-                    .hint("write `--set name=value`, e.g. `--set innings=7`"),
+                    .hint(format!(
+                        "write `{flag} name=value`, e.g. `{flag} innings=7`"
+                    )),
             );
             continue;
         };
@@ -199,7 +204,7 @@ pub fn apply_settings(
                     .at(&file, name_span)
                     .label("set again here")
                     .hint(format!(
-                        "it was set first by `--set {earlier}`: give each option once"
+                        "it was set first by `{flag} {earlier}`: give each option once"
                     )),
             );
             continue;
@@ -258,7 +263,7 @@ mod tests {
 
     #[test]
     fn defaults_and_settings() {
-        let v = apply_settings(&specs(), &["innings=3".to_string()]).unwrap();
+        let v = apply_settings(&specs(), "--set", &["innings=3".to_string()]).unwrap();
         assert_eq!(v.int("innings"), Some(3));
         assert_eq!(v.bool("dh"), Some(true));
     }
@@ -267,6 +272,7 @@ mod tests {
     fn every_bad_setting_is_reported() {
         let errs = apply_settings(
             &specs(),
+            "--set",
             &[
                 "inings=3".to_string(),
                 "dh=maybe".to_string(),
@@ -289,6 +295,7 @@ mod tests {
     fn an_option_set_twice_is_an_error_naming_both_settings() {
         let errs = apply_settings(
             &specs(),
+            "--set",
             &[
                 "innings=7".to_string(),
                 "dh=false".to_string(),

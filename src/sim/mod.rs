@@ -13,6 +13,7 @@
 //! or one the caller `install`s) and reports progress through a callback;
 //! the CLI owns the progress bar, the clock and the printing.
 
+pub mod compare;
 pub mod stats;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,6 +26,7 @@ use crate::engine::dice::{Source, Stream};
 use crate::engine::{Engine, script_calls};
 use crate::runner::{RunError, play_game};
 
+pub use compare::{Comparison, PairedTotals, Shift};
 pub use stats::{COUNTS, Estimate, GameLine, Share, Summary, Tally, Totals};
 
 /// Makes a game's agent from its stream.
@@ -63,13 +65,21 @@ pub fn agent_maker<'a>(
 pub struct SimError {
     /// The game's index in the run.
     pub game: u64,
+    /// In a paired run (`simulate_paired`), whether it was the baseline's
+    /// game that stopped rather than the candidate's.
+    pub baseline: bool,
     /// Why it stopped.
     pub error: RunError,
 }
 
 impl std::fmt::Display for SimError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {} stopped: {}", self.game, self.error)
+        let of = if self.baseline {
+            " of the baseline"
+        } else {
+            ""
+        };
+        write!(f, "game {}{of} stopped: {}", self.game, self.error)
     }
 }
 
@@ -95,11 +105,30 @@ pub fn play_one(
     Ok(tally.finish(&state, engine.rules.last_inning))
 }
 
-/// One worker's share of a run: its totals and the earliest game that
+/// What a run folds its games into: exact sums, merged in any order to
+/// the same result.
+trait Fold: Default + Send {
+    /// Merges the sums of another share of the games.
+    fn merge(self, other: &Self) -> Self;
+}
+
+impl Fold for Totals {
+    fn merge(self, other: &Self) -> Self {
+        Totals::merge(self, other)
+    }
+}
+
+impl Fold for PairedTotals {
+    fn merge(self, other: &Self) -> Self {
+        PairedTotals::merge(self, other)
+    }
+}
+
+/// One worker's share of a run: its sums and the earliest game that
 /// failed, if any.
 #[derive(Default)]
-struct Part {
-    totals: Totals,
+struct Part<T> {
+    totals: T,
     script_calls: u64,
     failed: Option<SimError>,
 }
@@ -109,15 +138,15 @@ struct Part {
 /// same on any thread count; the script calls nearly so (the threads
 /// share the memos, but two may miss the same input at once).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Run {
-    /// The games' counts.
-    pub totals: Totals,
+pub struct Run<T = Totals> {
+    /// The games' counts (`Totals`; `PairedTotals` for a paired run).
+    pub totals: T,
     /// Script runs over all threads.
     pub script_calls: u64,
 }
 
-impl Part {
-    fn merge(mut self, other: Part) -> Part {
+impl<T: Fold> Part<T> {
+    fn merge(mut self, other: Part<T>) -> Part<T> {
         self.totals = self.totals.merge(&other.totals);
         self.script_calls += other.script_calls;
         self.failed = match (self.failed, other.failed) {
@@ -142,25 +171,69 @@ pub fn simulate(
     agent: &AgentMaker<'_>,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Run, SimError> {
+    fold_games(games, progress, |game, totals: &mut Totals| {
+        let line = play_one(engine, seed, game, agent).map_err(|error| SimError {
+            game,
+            baseline: false,
+            error,
+        })?;
+        totals.add(&line);
+        Ok(())
+    })
+}
+
+/// Plays games `0..games` of a run seeded `seed` under two rulesets, the
+/// candidate's engine and agents (`candidate`) and the baseline's
+/// (`baseline`): game `i` under one and game `i` under the other have the
+/// same seed streams, so each pair differs only by the rules
+/// (`compare`). `progress` is called once per finished pair. Errors as
+/// `simulate`'s, the lowest-numbered failing pair's (its candidate game's
+/// error first).
+pub fn simulate_paired(
+    candidate: (&Engine<'_>, &AgentMaker<'_>),
+    baseline: (&Engine<'_>, &AgentMaker<'_>),
+    seed: u64,
+    games: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Run<PairedTotals>, SimError> {
+    fold_games(games, progress, |game, totals: &mut PairedTotals| {
+        let play = |(engine, agent): (&Engine<'_>, &AgentMaker<'_>), baseline| {
+            play_one(engine, seed, game, agent).map_err(|error| SimError {
+                game,
+                baseline,
+                error,
+            })
+        };
+        let c = play(candidate, false)?;
+        let b = play(baseline, true)?;
+        totals.add(&c, &b);
+        Ok(())
+    })
+}
+
+/// Folds games `0..games` into `T` on the current rayon pool: `play`
+/// plays game `i` and adds it in.
+fn fold_games<T: Fold>(
+    games: u64,
+    progress: &(dyn Fn() + Sync),
+    play: impl Fn(u64, &mut T) -> Result<(), SimError> + Sync,
+) -> Result<Run<T>, SimError> {
     let first_failure = AtomicU64::new(u64::MAX);
     let part = (0..games)
         .into_par_iter()
-        .fold(Part::default, |mut part, game| {
+        .fold(Part::default, |mut part: Part<T>, game| {
             if game > first_failure.load(Ordering::Relaxed) {
                 return part;
             }
             let scripts_before = script_calls();
-            let played = play_one(engine, seed, game, agent);
+            let played = play(game, &mut part.totals);
             part.script_calls += script_calls() - scripts_before;
-            match played {
-                Ok(line) => part.totals.add(&line),
-                Err(error) => {
-                    first_failure.fetch_min(game, Ordering::Relaxed);
-                    part = part.merge(Part {
-                        failed: Some(SimError { game, error }),
-                        ..Part::default()
-                    });
-                }
+            if let Err(error) = played {
+                first_failure.fetch_min(game, Ordering::Relaxed);
+                part = part.merge(Part {
+                    failed: Some(error),
+                    ..Part::default()
+                });
             }
             progress();
             part
