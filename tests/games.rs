@@ -410,6 +410,56 @@ fn a_tampered_log_is_reported_at_its_first_wrong_line() {
     assert!(ran.stderr.contains("(end of log)"), "{}", ran.stderr);
 }
 
+/// A log replayed under other rules (`--ruleset`, `--set`) shows where they
+/// first change the game; under its own rules it reproduces.
+#[test]
+fn a_log_replayed_under_other_rules_shows_where_they_first_change_the_game() {
+    let log = log_path("other-rules.jsonl");
+    Bod::game(3, Some(&log)).succeeds();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let path = log.display().to_string();
+    let events = text.lines().filter(|l| l.contains("\"event\":")).count();
+    let ran = bod(&["replay", &path, "--ruleset", "basic"]).succeeds();
+    assert_eq!(
+        ran.stdout,
+        format!("reproduced {events} events under basic\n")
+    );
+
+    // Seven innings: the same game until the seventh is over, then a game
+    // over where the log goes on.
+    let ran = bod(&["replay", &path, "--ruleset", "basic", "--set", "innings=7"]).run();
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    let seventh = line_of(&text, "\"half_started\",\"inning\":7,");
+    let (_, after) = ran
+        .stderr
+        .split_once(&format!("{path}:"))
+        .unwrap_or_else(|| panic!("{}", ran.stderr));
+    let (line, message) = after.split_once(':').unwrap();
+    assert!(line.parse::<usize>().unwrap() > seventh, "{}", ran.stderr);
+    assert!(
+        message.starts_with(" the replay under basic diverges"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("got (replay):    {\"event\":\"game_over\""),
+        "{}",
+        ran.stderr
+    );
+
+    // Options alone need a ruleset; an unknown one is refused with a hint.
+    let ran = bod(&["replay", &path, "--set", "innings=7"]).run();
+    assert_eq!(ran.code, 2, "{}", ran.stderr);
+    let ran = bod(&["replay", &path, "--ruleset", "basc"]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr.contains("did you mean `basic`?"),
+        "{}",
+        ran.stderr
+    );
+}
+
 #[test]
 fn bad_play_arguments_are_reported() {
     let ran = bod(&["play", "--agent", "randm"]).run();
