@@ -186,6 +186,10 @@ fn a_ruleset_against_itself_shifts_nothing() {
             "{key}"
         );
     }
+    assert_eq!(
+        (shift.score_changed.share, shift.winner_changed.share),
+        (0.0, 0.0)
+    );
 }
 
 #[test]
@@ -484,6 +488,12 @@ fn sim_with_a_baseline_reports_both_rulesets_and_every_shift() {
         );
     }
     assert_eq!(shift["plate_appearances"]["shifted"], true);
+    // Fewer innings end many games with another score, and some with
+    // another winner; a pair is never counted as another winner without
+    // another score.
+    let share = |key: &str| shift[key]["share"].as_f64().unwrap();
+    assert!(share("score_changed") > 0.0, "{shift}");
+    assert!(share("winner_changed") <= share("score_changed"), "{shift}");
     // Two games a pair.
     assert!(report["performance"]["games_per_second"].as_f64().unwrap() > 0.0);
 
@@ -498,6 +508,8 @@ fn sim_with_a_baseline_reports_both_rulesets_and_every_shift() {
         "95% interval of the change",
         "home win share",
         "extra-inning share",
+        "games with another score",
+        "games with another winner",
         "120 games (60 pairs)",
         "shifted: the change's 95% interval leaves out 0",
     ] {

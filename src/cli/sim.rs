@@ -340,11 +340,7 @@ fn render(r: &Report<'_>) -> String {
         ("home win share", &r.stats.home_win),
         ("extra-inning share", &r.stats.extra_innings),
     ] {
-        out.push_str(&format!(
-            "{label:<28} {:>8.1}%   {}\n",
-            share.share * 100.0,
-            share_interval(share)
-        ));
+        out.push_str(&share_line(label, share));
     }
     out.push_str(&r.performance.render(&format!("{} games", r.stats.games)));
     out.push_str("intervals: mean ± 1.96·sd/√n; shares: Wilson score\n");
@@ -381,6 +377,13 @@ fn render_compared(r: &ComparedReport<'_>) -> String {
         let row = format!("{label:<28} {line}{mark}");
         out.push_str(row.trim_end());
         out.push('\n');
+    }
+    out.push('\n');
+    for (label, share) in [
+        ("games with another score", &r.shift.score_changed),
+        ("games with another winner", &r.shift.winner_changed),
+    ] {
+        out.push_str(&share_line(label, share));
     }
     let games = format!("{} games ({} pairs)", 2 * r.shift.games, r.shift.games);
     out.push_str(&r.performance.render(&games));
@@ -422,6 +425,15 @@ fn interval(e: &Estimate) -> String {
         Some([lo, hi]) => format!("[{lo:.3}, {hi:.3}]"),
         None => "(needs 2 games)".to_string(),
     }
+}
+
+/// A share's line: label, percentage and interval.
+fn share_line(label: &str, share: &Share) -> String {
+    format!(
+        "{label:<28} {:>8.1}%   {}\n",
+        share.share * 100.0,
+        share_interval(share)
+    )
 }
 
 fn share_interval(s: &Share) -> String {

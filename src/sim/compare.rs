@@ -11,11 +11,13 @@
 //! a run plays, shares included). Pairing cancels the part of a game's
 //! spread both rulesets share, so the interval is narrower than the two
 //! runs' intervals compared side by side. A change whose interval leaves
-//! out 0 is reported as a shift.
+//! out 0 is reported as a shift. The pairs also say how many of the
+//! seeded games the change moved: the share that ended with another score,
+//! and with another winner.
 
 use serde::Serialize;
 
-use super::stats::{COUNTS, GameLine, Summary, Totals, Z95};
+use super::stats::{COUNTS, GameLine, Share, Summary, Totals, Z95};
 
 /// How many values a game gives: the counts, then the home win and the
 /// extra innings.
@@ -44,6 +46,10 @@ pub struct PairedTotals {
     pub baseline: Totals,
     differences: [i64; VALUES],
     squares: [u128; VALUES],
+    /// Pairs whose games ended with different scores.
+    score_changed: u64,
+    /// Pairs whose games had different winners.
+    winner_changed: u64,
 }
 
 impl PairedTotals {
@@ -58,6 +64,8 @@ impl PairedTotals {
             self.differences[i] += d;
             self.squares[i] += u128::from(d.unsigned_abs()).pow(2);
         }
+        self.score_changed += u64::from(candidate.score != baseline.score);
+        self.winner_changed += u64::from(candidate.home_win != baseline.home_win);
     }
 
     /// Merges the sums of other pairs.
@@ -68,6 +76,8 @@ impl PairedTotals {
             self.differences[i] += other.differences[i];
             self.squares[i] += other.squares[i];
         }
+        self.score_changed += other.score_changed;
+        self.winner_changed += other.winner_changed;
         self
     }
 
@@ -94,6 +104,8 @@ impl PairedTotals {
             counts: shifts[..COUNTS.len()].to_vec(),
             home_win: shifts[COUNTS.len()],
             extra_innings: shifts[COUNTS.len() + 1],
+            score_changed: Share::wilson(self.score_changed, n),
+            winner_changed: Share::wilson(self.winner_changed, n),
             candidate,
             baseline,
         }
@@ -158,6 +170,11 @@ pub struct Comparison {
     pub home_win: Shift,
     /// The shift of the extra-inning share.
     pub extra_innings: Shift,
+    /// The share of pairs whose games ended with another score, with its
+    /// Wilson interval.
+    pub score_changed: Share,
+    /// The share of pairs whose games had another winner.
+    pub winner_changed: Share,
     /// The candidate's own statistics.
     pub candidate: Summary,
     /// The baseline's own statistics.
@@ -177,15 +194,18 @@ impl Comparison {
 
 impl Serialize for Comparison {
     /// Keys in a fixed order: `games`, the counts in `COUNTS` order, then
-    /// `home_win` and `extra_innings`, each a `Shift`. The two sides' own
-    /// statistics are the report's to print.
+    /// `home_win` and `extra_innings`, each a `Shift`; then
+    /// `score_changed` and `winner_changed`, each a `Share`. The two
+    /// sides' own statistics are the report's to print.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(VALUES + 1))?;
+        let mut map = serializer.serialize_map(Some(VALUES + 3))?;
         map.serialize_entry("games", &self.games)?;
         for (key, shift) in self.shifts() {
             map.serialize_entry(key, shift)?;
         }
+        map.serialize_entry("score_changed", &self.score_changed)?;
+        map.serialize_entry("winner_changed", &self.winner_changed)?;
         map.end()
     }
 }
@@ -208,11 +228,19 @@ mod tests {
         (mean, var.sqrt())
     }
 
+    /// A game of `runs` runs, the home team's `runs / 2 + 1` if it won,
+    /// else the guest's.
     fn line(runs: u32, home_win: bool) -> GameLine {
+        let (winner, loser) = (runs / 2 + 1, runs - (runs / 2 + 1).min(runs));
         GameLine {
             counts: [runs, 2 * runs, 0, 5, 3, 250, 70],
             home_win,
             extra_innings: false,
+            score: if home_win {
+                [loser, winner]
+            } else {
+                [winner, loser]
+            },
         }
     }
 
@@ -250,6 +278,10 @@ mod tests {
         assert!(close(cmp.counts[1].change, 2.0 * mean));
         // Home wins (more than 5 runs here): only the fifth game gained one.
         assert!(close(cmp.home_win.change, 1.0 / 6.0), "{:?}", cmp.home_win);
+        // Five games ended with another score (the third is 2 runs in
+        // both), one with another winner.
+        assert_eq!(cmp.score_changed, Share::wilson(5, 6));
+        assert_eq!(cmp.winner_changed, Share::wilson(1, 6));
     }
 
     #[test]
@@ -319,7 +351,12 @@ mod tests {
         let mut at = 0;
         for key in std::iter::once("games")
             .chain(COUNTS.iter().map(|(k, _)| *k))
-            .chain(["home_win", "extra_innings"])
+            .chain([
+                "home_win",
+                "extra_innings",
+                "score_changed",
+                "winner_changed",
+            ])
         {
             let found = json[at..].find(&format!("\"{key}\"")).expect(key);
             at += found + key.len();

@@ -50,6 +50,8 @@ pub struct GameLine {
     pub home_win: bool,
     /// The game went past its regulation innings.
     pub extra_innings: bool,
+    /// The final score: the guest's runs, then the home team's.
+    pub score: [u32; 2],
 }
 
 /// The counting sink of one game.
@@ -139,6 +141,7 @@ impl Tally {
             counts: self.counts,
             home_win: state.score(Side::Home) > state.score(Side::Away),
             extra_innings: state.inning > innings,
+            score: [state.score(Side::Away), state.score(Side::Home)],
         }
     }
 }
@@ -417,6 +420,7 @@ mod tests {
             counts: [x, x + 1, x % 2, x * 3, 1, 200 + x, 70],
             home_win: x.is_multiple_of(3),
             extra_innings: x.is_multiple_of(5),
+            score: [x, x + 1],
         };
         let mut all = Totals::default();
         let (mut even, mut odd) = (Totals::default(), Totals::default());
