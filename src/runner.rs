@@ -54,6 +54,17 @@ impl std::fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
+impl RunError {
+    /// The diagnostic of the rule script whose failure stopped the game
+    /// (hook, function, file and position), if that is why it stopped.
+    pub fn script_failure(&self) -> Option<&crate::diagnostic::Diagnostic> {
+        match self {
+            RunError::Engine(EngineError::Hook(failure)) => Some(&failure.0),
+            _ => None,
+        }
+    }
+}
+
 /// The stream a game's chance steps are answered from.
 pub fn dice_stream(seed: u64, game: u64) -> Stream {
     Stream::new(seed, game, Source::Dice)

@@ -66,6 +66,52 @@ fn rules_errors_are_reported_with_position_and_exit_1() {
     bod(&["rules", "diff", "pro", "nowhere.yaml"]).fails_with(1, "nowhere.yaml");
 }
 
+/// A rule script that fails in the middle of a game stops it with the
+/// script's own report: the hook, its function, the file, the position
+/// and a caret under it, once (not one report nested in another), and
+/// the game it stopped.
+#[test]
+fn a_failing_rule_script_stops_the_game_with_the_hook_file_and_position() {
+    const FAILING: &str = "tests/data/rulesets/failing";
+    let frame = "╭─[tests/data/rulesets/failing/distance.rhai:3:15]";
+    let hook = "hook `hit.distance` (function `failing_distance` in tests/data/rulesets/failing/distance.rhai)";
+    for (args, stopped) in [
+        (
+            vec!["play", "--ruleset", FAILING, "--seed", "4"],
+            "the game (seed 4) stopped here",
+        ),
+        (
+            vec!["sim", "--ruleset", FAILING, "--games", "3", "--seed", "2"],
+            "game 0 of seed 2 stopped here",
+        ),
+        (
+            vec!["sim", "--baseline", FAILING, "--games", "3", "--seed", "2"],
+            "game 0 of seed 2 under the baseline (tests/data/rulesets/failing) stopped here",
+        ),
+    ] {
+        let ran = bod(&args).fails_with(1, frame);
+        for needle in [
+            hook,
+            "failed: division by zero",
+            "the error was raised here",
+            stopped,
+        ] {
+            assert!(
+                ran.stderr.contains(needle),
+                "{args:?}: `{needle}` not in:\n{}",
+                ran.stderr
+            );
+        }
+        assert_eq!(
+            ran.stderr.matches('×').count(),
+            1,
+            "{args:?}: one report:\n{}",
+            ran.stderr
+        );
+        assert_eq!(ran.stderr.matches(frame).count(), 1, "{}", ran.stderr);
+    }
+}
+
 #[test]
 fn field_show_svg_and_check() {
     bod(&["field", "show", "bay"]).succeeds_with("legend");

@@ -222,6 +222,36 @@ fn a_failing_baseline_names_its_game_as_the_baselines() {
     );
 }
 
+/// A rule script failing mid-game stops the run with the script's
+/// diagnostic: its position, and a one-line message naming the game.
+#[test]
+fn a_failing_script_stops_the_run_with_its_position() {
+    let ruleset = Ruleset::load("tests/data/rulesets/failing").unwrap();
+    let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+    let field = load_field("classic").unwrap();
+    let engine = Engine::new(&rules, &field);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    let error = simulate(&engine, 1, 4, &maker, &|| {}).unwrap_err();
+    let failure = error.error.script_failure().expect("a script failure");
+    assert_eq!(
+        failure.position().as_deref(),
+        Some("tests/data/rulesets/failing/distance.rhai:3:15")
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "game 0 stopped: tests/data/rulesets/failing/distance.rhai:3:15: {}",
+            failure.message
+        )
+    );
+    assert!(
+        failure.message.contains("division by zero"),
+        "{}",
+        failure.message
+    );
+    assert!(!error.to_string().contains('\n'), "{error}");
+}
+
 /// A house rule whose games never end (every batter walks or strikes out
 /// before a pitch, and no run scores) passes every check; the runner calls
 /// its game off and says where it stood.

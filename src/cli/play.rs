@@ -202,6 +202,14 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         })?;
     }
     if let Err(e) = result {
+        if let Some(failure) = e.script_failure() {
+            // The script's own report, caret and all, with the game's
+            // place in it.
+            return Err(Failure::from(failure.clone().hint(format!(
+                "the game (seed {}) stopped here: a rule's script failed",
+                args.seed
+            ))));
+        }
         let mut d = Diagnostic::error(format!("the game stopped: {e}"));
         if matches!(e, crate::runner::RunError::TooLong { .. }) {
             d = d.hint(

@@ -289,20 +289,32 @@ fn load_rules(
     GameRules::new(&ruleset, &options).map_err(keep).ok()
 }
 
-/// The error of a run that stopped, with how to see the game alone.
+/// The error of a run that stopped, with how to see the game alone: a
+/// failing rule script's own report (caret and all) with the game named,
+/// any other stop as a message.
 fn stopped(e: &SimError, args: &SimArgs) -> Diagnostic {
     let under = match (&args.baseline, e.baseline) {
         (Some(baseline), true) => format!(" under the baseline ({baseline})"),
         _ => String::new(),
     };
-    Diagnostic::error(format!(
-        "{} (seed {}): the simulation cannot go on",
-        e, args.seed
-    ))
-    .hint(format!(
+    let replay = format!(
         "replay it alone: game {} of seed {}{under} is the same game on any thread count",
         e.game, args.seed
-    ))
+    );
+    match e.error.script_failure() {
+        Some(failure) => failure
+            .clone()
+            .hint(format!(
+                "game {} of seed {}{under} stopped here, so the simulation cannot go on",
+                e.game, args.seed
+            ))
+            .hint(replay),
+        None => Diagnostic::error(format!(
+            "{} (seed {}): the simulation cannot go on",
+            e, args.seed
+        ))
+        .hint(replay),
+    }
 }
 
 /// A report as pretty JSON, keys in the report's order.

@@ -9,7 +9,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{PoisonError, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use serde::de::DeserializeOwned;
 
@@ -78,9 +78,11 @@ impl std::fmt::Debug for Memoised {
     }
 }
 
-/// A failing hook, as the engine reports it.
+/// A failing hook, as the engine reports it: the script's diagnostic (the
+/// hook, the function, the file and the position in it), shared by the
+/// memo that keeps it for the same inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HookFailure(pub String);
+pub struct HookFailure(pub Arc<Diagnostic>);
 
 /// One memoised call: the memo and the arguments (booleans as 0 and 1,
 /// faces a byte each: a hook's argument types are fixed by its call site),
@@ -160,7 +162,7 @@ enum Reading {
     Throw,
 }
 
-type Results = HashMap<CallKey, Result<Kept, String>, BuildHasherDefault<WordHasher>>;
+type Results = HashMap<CallKey, Result<Kept, Arc<Diagnostic>>, BuildHasherDefault<WordHasher>>;
 
 /// How many shards the shared memo is split into, so threads that miss
 /// their recent answers at once seldom take the same lock.
@@ -351,10 +353,10 @@ impl Memoised {
     /// before, for another: the engine calls each hook one way only.
     #[cold]
     fn misread(&self) -> HookFailure {
-        HookFailure(format!(
+        HookFailure(Arc::new(Diagnostic::error(format!(
             "hook `{}` is read as two kinds of result",
             self.hook.function
-        ))
+        ))))
     }
 
     /// A recent answer when the arguments pack into a word, else the memo
@@ -392,7 +394,7 @@ impl Memoised {
             .cloned();
         match known {
             Some(Ok(kept)) => Ok(kept),
-            Some(Err(message)) => Err(HookFailure(message)),
+            Some(Err(failure)) => Err(HookFailure(failure)),
             None => self.run(key, shard, args, reading),
         }
     }
@@ -417,16 +419,16 @@ impl Memoised {
         result.map_err(HookFailure)
     }
 
-    fn invoke(&self, args: &[Arg], reading: Reading) -> Result<Kept, String> {
-        let render = |e: ScriptError| Diagnostic::from(e).render_plain();
+    fn invoke(&self, args: &[Arg], reading: Reading) -> Result<Kept, Arc<Diagnostic>> {
+        let failed = |e: ScriptError| Arc::new(Diagnostic::from(e));
         let args = ScriptArgs(args);
         match reading {
             Reading::Throw => {
-                let map = self.hook.hook.call_as::<Map>(args).map_err(render)?;
+                let map = self.hook.hook.call_as::<Map>(args).map_err(failed)?;
                 Ok(Kept::Throw(ThrowOutcome::of(&map)))
             }
             Reading::Int => {
-                let value = self.hook.hook.call_as::<i64>(args).map_err(render)?;
+                let value = self.hook.hook.call_as::<i64>(args).map_err(failed)?;
                 Ok(Kept::Int(value))
             }
         }
