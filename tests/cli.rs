@@ -78,7 +78,7 @@ fn a_failing_rule_script_stops_the_game_with_the_hook_file_and_position() {
     for (args, stopped) in [
         (
             vec!["play", "--ruleset", FAILING, "--seed", "4"],
-            "the game (seed 4) stopped here",
+            "the game (seed 4, game 0) stopped here",
         ),
         (
             vec!["sim", "--ruleset", FAILING, "--games", "3", "--seed", "2"],

@@ -587,3 +587,83 @@ fn sim_refuses_a_bad_baseline() {
     assert!(stderr.contains("did you mean `innings`?"), "{stderr}");
     assert!(stderr.contains("--set:1:9"), "{stderr}");
 }
+
+/// `bod play --seed S --game N` plays game N of a `bod sim` run of seed S:
+/// the same score and the same pitches (PRO, whose players' cards count).
+#[test]
+fn bod_play_plays_any_game_of_a_sim_run() {
+    let ruleset = Ruleset::load("pro").unwrap();
+    let options = ruleset.option_values(&["innings=3".to_string()]).unwrap();
+    let rules = GameRules::new(&ruleset, &options).unwrap();
+    let field = load_field("classic").unwrap();
+    let team = |name| bod::team::load_team(name).unwrap();
+    let players = bod::engine::Players::new(&team("falchi"), &team("corsari")).unwrap();
+    let engine = Engine::new(&rules, &field).with_players(&players);
+    let maker = sim::agent_maker(sim::default_agent(), engine);
+    let log = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sim-game-5.jsonl");
+    let log = log.display().to_string();
+    let (code, stdout, stderr) = bod(&[
+        "play",
+        "--ruleset",
+        "pro",
+        "--seed",
+        "3",
+        "--game",
+        "5",
+        "--set",
+        "innings=3",
+        "--log",
+        &log,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("seed 3, game 5"), "{stdout}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let over: serde_json::Value = text
+        .lines()
+        .find(|l| l.contains("\"event\":\"game_over\""))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .expect("a game_over event");
+    let pitches = text
+        .lines()
+        .filter(|l| l.contains("\"event\":\"pitched\""))
+        .count();
+    let line = play_one(&engine, 3, 5, &maker).unwrap();
+    let score = [
+        over["away"].as_u64().unwrap(),
+        over["home"].as_u64().unwrap(),
+    ];
+    assert_eq!(score, line.score.map(u64::from));
+    let at = sim::COUNTS
+        .iter()
+        .position(|(k, _)| *k == "pitches")
+        .unwrap();
+    assert_eq!(pitches, line.counts[at] as usize, "pitches");
+    assert_ne!(
+        play_one(&engine, 3, 0, &maker).unwrap(),
+        line,
+        "game 5 is not game 0"
+    );
+}
+
+#[test]
+fn a_stopped_run_says_how_to_play_its_game_alone() {
+    let (code, _, stderr) = bod(&[
+        "sim",
+        "--baseline",
+        "tests/data/rulesets/failing",
+        "--baseline-set",
+        "innings=4",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--field",
+        "bay",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    // The hint may be wrapped anywhere: compared without white space.
+    let squeeze = |t: &str| t.split_whitespace().collect::<String>();
+    let command = "bod play --ruleset tests/data/rulesets/failing --seed 2 --game 0 \
+                   --field bay --set innings=4";
+    assert!(squeeze(&stderr).contains(&squeeze(command)), "{stderr}");
+}

@@ -29,6 +29,9 @@ pub(crate) struct PlayArgs {
     /// The seed: the same seed always plays the same game.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
+    /// Which game of the seed to play: game N of a `bod sim` run with the same seed, rules, field, teams and agents (its first is 0).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub(crate) game: u64,
     /// A built-in field (classic, harbor, borough, bay) or a path to a .field file.
     #[arg(long, default_value = "classic")]
     pub(crate) field: String,
@@ -56,6 +59,7 @@ impl Default for PlayArgs {
         Self {
             ruleset: "basic".to_string(),
             seed: 1,
+            game: 0,
             field: "classic".to_string(),
             home: "falchi".to_string(),
             away: "corsari".to_string(),
@@ -151,7 +155,7 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         return Err(Failure::Input(problems));
     };
 
-    let game = 0;
+    let game = args.game;
     let players = Players::new(&home, &away)?;
     let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
     let mut h = make_agent(
@@ -206,8 +210,8 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
             // The script's own report, caret and all, with the game's
             // place in it.
             return Err(Failure::from(failure.clone().hint(format!(
-                "the game (seed {}) stopped here: a rule's script failed",
-                args.seed
+                "the game (seed {}, game {}) stopped here: a rule's script failed",
+                args.seed, args.game
             ))));
         }
         let mut d = Diagnostic::error(format!("the game stopped: {e}"));
@@ -225,13 +229,17 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     } else {
         format!("{} (home) and {} (guest) agents", names[0], names[1])
     };
+    // Game 0, a seed's own game, is named by its seed alone.
+    let which = match args.game {
+        0 => format!("seed {}", args.seed),
+        n => format!("seed {}, game {n}", args.seed),
+    };
     print(&format!(
-        "{} at {}: {}, {}, seed {}, {agents}\n\n{}\n{}",
+        "{} at {}: {}, {}, {which}, {agents}\n\n{}\n{}",
         away.name,
         home.name,
         loaded.rules.name,
         loaded.field.name(),
-        args.seed,
         sinks.play_by_play.text(),
         sinks.box_score.render()
     ))

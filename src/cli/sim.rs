@@ -297,9 +297,9 @@ fn stopped(e: &SimError, args: &SimArgs) -> Diagnostic {
         (Some(baseline), true) => format!(" under the baseline ({baseline})"),
         _ => String::new(),
     };
-    let replay = format!(
-        "replay it alone: game {} of seed {}{under} is the same game on any thread count",
-        e.game, args.seed
+    let alone = format!(
+        "see it alone, the same game on any thread count: {}",
+        play_command(args, e)
     );
     match e.error.script_failure() {
         Some(failure) => failure
@@ -308,12 +308,57 @@ fn stopped(e: &SimError, args: &SimArgs) -> Diagnostic {
                 "game {} of seed {}{under} stopped here, so the simulation cannot go on",
                 e.game, args.seed
             ))
-            .hint(replay),
+            .hint(alone),
         None => Diagnostic::error(format!(
             "{} (seed {}): the simulation cannot go on",
             e, args.seed
         ))
-        .hint(replay),
+        .hint(alone),
+    }
+}
+
+/// The `bod play` command that plays the game that stopped a run: its
+/// ruleset (the baseline's, if that was it) and options, seed, game number,
+/// and the run's field, teams and agent where they are not the defaults.
+fn play_command(args: &SimArgs, e: &SimError) -> String {
+    let (ruleset, settings) = match (&args.baseline, e.baseline) {
+        (Some(baseline), true) => (baseline, &args.baseline_set),
+        _ => (&args.ruleset, &args.set),
+    };
+    let mut words = vec![
+        "bod play --ruleset".to_string(),
+        shell_word(ruleset),
+        format!("--seed {} --game {}", args.seed, e.game),
+    ];
+    for (flag, value, default) in [
+        ("--field", &args.field, "classic"),
+        ("--home", &args.home, "falchi"),
+        ("--away", &args.away, "corsari"),
+    ] {
+        if value != default {
+            words.push(format!("{flag} {}", shell_word(value)));
+        }
+    }
+    if let Some(agent) = &args.agent {
+        words.push(format!("--agent {}", shell_word(agent)));
+    }
+    for setting in settings {
+        words.push(format!("--set {}", shell_word(setting)));
+    }
+    words.join(" ")
+}
+
+/// A word as a shell reads it: as it is when it holds only letters,
+/// digits and `_./=,:+-`, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./=,:+-".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
