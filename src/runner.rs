@@ -22,32 +22,58 @@ pub enum RunError {
     TooLong {
         /// How many decisions it was given.
         decisions: usize,
-        /// The inning (the engine counts no further than 255).
-        inning: u8,
-        /// The half inning.
-        half: Half,
-        /// The guest's runs and the home team's.
-        score: [u32; 2],
+        /// Where the game stood.
+        at: Standing,
     },
+    /// The sink called the game off (a manager at the terminal left it):
+    /// where it stood then.
+    CalledOff(Standing),
+}
+
+/// Where a game stood when it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// The inning (the engine counts no further than 255).
+    pub inning: u8,
+    /// The half inning.
+    pub half: Half,
+    /// The guest's runs and the home team's.
+    pub score: [u32; 2],
+}
+
+impl Standing {
+    fn of(state: &State) -> Self {
+        Self {
+            inning: state.inning,
+            half: state.half,
+            score: [state.score(Side::Away), state.score(Side::Home)],
+        }
+    }
+}
+
+impl std::fmt::Display for Standing {
+    /// "the top of inning 3, 1-2" (guest first).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [away, home] = self.score;
+        write!(
+            f,
+            "the {} of inning {}, {away}-{home}",
+            self.half.word(),
+            self.inning
+        )
+    }
 }
 
 impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RunError::Engine(e) => write!(f, "{e}"),
-            RunError::TooLong {
-                decisions,
-                inning,
-                half,
-                score: [away, home],
-            } => {
-                let half = half.word();
-                write!(
-                    f,
-                    "the game did not end after {decisions} decisions: it stood at the \
-                     {half} of inning {inning}, {away}-{home}; its rules may never let a game end"
-                )
-            }
+            RunError::TooLong { decisions, at } => write!(
+                f,
+                "the game did not end after {decisions} decisions: it stood at {at}; \
+                 its rules may never let a game end"
+            ),
+            RunError::CalledOff(at) => write!(f, "the game was called off at {at}"),
         }
     }
 }
@@ -78,6 +104,13 @@ pub trait Sink {
     fn action(&mut self, _state: &State, _side: Option<Side>, _action: &Action) {}
     /// An event happened; `state` is the state after the action.
     fn event(&mut self, state: &State, event: &Event);
+    /// Whether the game is to stop now, asked after each manager's choice
+    /// (before it is applied): a sink that never stops a game keeps the
+    /// default, which costs nothing.
+    #[inline(always)]
+    fn called_off(&self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(&State, &Event)> Sink for F {
@@ -135,6 +168,9 @@ pub fn play_game_within<S: Sink + ?Sized>(
                 };
                 let legal = Legal::new(*engine, &state);
                 let action = agent.choose(&View::new(&state, side), &legal);
+                if sink.called_off() {
+                    return Err(RunError::CalledOff(Standing::of(&state)));
+                }
                 // An action the agent's `Legal` vouches for is not checked
                 // again.
                 let known_legal = legal.vouches_for(&action);
@@ -147,9 +183,7 @@ pub fn play_game_within<S: Sink + ?Sized>(
     }
     Err(RunError::TooLong {
         decisions: max_decisions,
-        inning: state.inning,
-        half: state.half,
-        score: [state.score(Side::Away), state.score(Side::Home)],
+        at: Standing::of(&state),
     })
 }
 

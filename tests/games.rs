@@ -460,6 +460,103 @@ fn a_log_replayed_under_other_rules_shows_where_they_first_change_the_game() {
     );
 }
 
+/// A manager at the terminal (`--agent human`) sees his choices numbered
+/// and the game event by event; answering with the first choice every
+/// time plays a whole game, the same game each time.
+#[test]
+fn a_manager_at_the_terminal_plays_a_whole_game_by_numbers() {
+    let play = || {
+        bod(&["play", "--agent", "heuristic,human", "--set", "innings=1"])
+            .run_with_input(&"1\n".repeat(400))
+    };
+    let ran = play();
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    for needle in [
+        "heuristic (home) and human (guest) agents",
+        "away manager, your choice (memorandum): top of inning 1, 0 outs",
+        "    1. memo: keep",
+        "  your offense hand: ",
+        "  the other manager holds ",
+        "  · pitched: {card: ",
+        "  · game_over: {",
+        "R  H  E",
+    ] {
+        assert!(
+            ran.stdout.contains(needle),
+            "`{needle}` missing:\n{}",
+            ran.stdout
+        );
+    }
+    // The home side's agent is asked nothing at the terminal.
+    assert!(!ran.stdout.contains("home manager, your choice"));
+    assert_eq!(play().stdout, ran.stdout, "the same answers, the same game");
+}
+
+/// A wrong answer is asked again; an action's words answer too; `q`
+/// leaves the game, which stops with the game so far and says where.
+#[test]
+fn a_manager_at_the_terminal_is_asked_again_and_may_leave() {
+    let log = log_path("left.jsonl");
+    let ran = bod(&[
+        "play",
+        "--agent",
+        "heuristic,human",
+        "--log",
+        &log.display().to_string(),
+    ])
+    .run_with_input("x\n0\n999\n?\nmemo: keep\nq\n");
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    let again = "answer with a number from 1 to ";
+    assert_eq!(ran.stdout.matches(again).count(), 3, "{}", ran.stdout);
+    // `?` lists the choices again: the memorandum's list is shown twice,
+    // then his next choice (the response) lists other actions.
+    assert_eq!(
+        ran.stdout.matches("    1. memo: keep").count(),
+        2,
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains("your choice (response)"),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("(called off)"), "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .contains("the game was called off at the top of inning 1, 0-0"),
+        "{}",
+        ran.stderr
+    );
+    // His one answer is in the log; the game stopped before anything else
+    // of his was applied.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let his: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("{\"by\":\"away\""))
+        .collect();
+    assert_eq!(his, ["{\"by\":\"away\",\"action\":{\"memo\":\"keep\"}}"]);
+
+    // The end of the input leaves the game too.
+    let ran = bod(&["play", "--agent", "human"]).run_with_input("");
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("(no more input: the game is left)"),
+        "{}",
+        ran.stdout
+    );
+
+    // Simulations have no terminal manager.
+    let ran = bod(&["sim", "--agent", "human", "--games", "1"]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        ran.stderr
+            .contains("a manager at the terminal plays `bod play --agent human`"),
+        "{}",
+        ran.stderr
+    );
+}
+
 #[test]
 fn bad_play_arguments_are_reported() {
     let ran = bod(&["play", "--agent", "randm"]).run();

@@ -274,17 +274,11 @@ fn a_game_that_never_ends_is_called_off_saying_where_it_stood() {
         20_000,
     )
     .unwrap_err();
-    let RunError::TooLong {
-        decisions,
-        inning,
-        score,
-        ..
-    } = error
-    else {
+    let RunError::TooLong { decisions, at } = error else {
         panic!("expected the game called off, got {error}");
     };
-    assert_eq!((decisions, score), (20_000, [0, 0]));
-    assert!(inning > rules.last_inning, "inning {inning}");
+    assert_eq!((decisions, at.score), (20_000, [0, 0]));
+    assert!(at.inning > rules.last_inning, "inning {}", at.inning);
     let message = error.to_string();
     assert!(
         message.contains("after 20000 decisions") && message.contains(", 0-0;"),

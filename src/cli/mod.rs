@@ -3,6 +3,7 @@
 //! problem in the input, 2 a usage error). `main.rs` only calls `run`.
 
 mod field;
+mod human;
 mod play;
 mod replay;
 mod rules;

@@ -5,6 +5,10 @@
 
 use clap::Args;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::human::{HUMAN, HumanAgent, Watched};
 use super::{CmdResult, Failure, print};
 use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -18,8 +22,9 @@ use crate::team::load_team;
 /// The agent that manages a side when `--agent` is not given.
 pub(crate) const DEFAULT_AGENT: &str = crate::agent::DEFAULT_AGENT;
 
-/// The agents `make_agent` knows.
-const AGENTS: &[&str] = crate::agent::AGENT_NAMES;
+/// The agents `bod play` knows: the library's, and a manager at the
+/// terminal.
+const AGENTS: &[&str] = &["heuristic", "random", HUMAN];
 
 #[derive(Debug, Args)]
 pub(crate) struct PlayArgs {
@@ -41,7 +46,7 @@ pub(crate) struct PlayArgs {
     /// The guest team: a shipped team or a path to a team file.
     #[arg(long, default_value = "corsari")]
     pub(crate) away: String,
-    /// The agent managing both sides (heuristic, random), or HOME,AWAY for one each.
+    /// The agent managing both sides (heuristic, random, or human: you, at the terminal), or HOME,AWAY for one each.
     #[arg(long, default_value = DEFAULT_AGENT, value_name = "NAME[,NAME]")]
     pub(crate) agent: String,
     /// Set an option of the game, as NAME=VALUE (repeatable).
@@ -71,12 +76,22 @@ impl Default for PlayArgs {
 }
 
 /// An agent by name for games of `engine`, drawing its choices from
-/// `stream`.
-pub(crate) fn make_agent<'a>(
+/// `stream`; a manager at the terminal (`human`) raises `left` when he
+/// leaves the game.
+fn make_agent<'a>(
     name: &str,
     engine: Engine<'a>,
     stream: Stream,
+    left: &Arc<AtomicBool>,
 ) -> Result<Box<dyn Agent + 'a>, Diagnostic> {
+    if name == HUMAN {
+        return Ok(Box::new(HumanAgent::new(
+            engine,
+            Box::new(std::io::BufReader::new(std::io::stdin())),
+            Box::new(std::io::stdout()),
+            Arc::clone(left),
+        )));
+    }
     crate::agent::Maker::new(name, engine)
         .map(|maker| maker.make(stream))
         .ok_or_else(|| unknown_agent(name))
@@ -158,15 +173,18 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     let game = args.game;
     let players = Players::new(&home, &away)?;
     let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
+    let left = Arc::new(AtomicBool::new(false));
     let mut h = make_agent(
         &names[0],
         engine,
         Stream::new(args.seed, game, Source::HomeAgent),
+        &left,
     )?;
     let mut a = make_agent(
         &names[1],
         engine,
         Stream::new(args.seed, game, Source::AwayAgent),
+        &left,
     )?;
     let card = Scorecard::new(&home, &away);
     let header = Header::new(
@@ -191,13 +209,25 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     };
     let log = file.map(|f| JsonLog::new(&loaded.rules, &header, f));
     let mut sinks = Scoring::new(&engine, &card, log);
-    let result = crate::runner::play_game(
-        &engine,
-        args.seed,
-        game,
-        [h.as_mut(), a.as_mut()],
-        &mut sinks,
-    );
+    let result = if names.iter().any(|n| n == HUMAN) {
+        // A manager at the terminal follows the game event by event.
+        let mut watched = Watched::new(
+            &mut sinks,
+            engine,
+            Box::new(std::io::stdout()),
+            Arc::clone(&left),
+        );
+        let agents: [&mut dyn Agent; 2] = [h.as_mut(), a.as_mut()];
+        crate::runner::play_game(&engine, args.seed, game, agents, &mut watched)
+    } else {
+        crate::runner::play_game(
+            &engine,
+            args.seed,
+            game,
+            [h.as_mut(), a.as_mut()],
+            &mut sinks,
+        )
+    };
     if let (Some(log), Some(path)) = (sinks.log.take(), &args.log) {
         log.finish().map_err(|e| {
             Failure::from(Diagnostic::error(format!(
@@ -205,7 +235,35 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
             )))
         })?;
     }
+    let agents = if names[0] == names[1] {
+        format!("{} agents", names[0])
+    } else {
+        format!("{} (home) and {} (guest) agents", names[0], names[1])
+    };
+    // Game 0, a seed's own game, is named by its seed alone.
+    let which = match args.game {
+        0 => format!("seed {}", args.seed),
+        n => format!("seed {}, game {n}", args.seed),
+    };
+    let report = |note: &str| {
+        format!(
+            "{} at {}: {}, {}, {which}, {agents}{note}\n\n{}\n{}",
+            away.name,
+            home.name,
+            loaded.rules.name,
+            loaded.field.name(),
+            sinks.play_by_play.text(),
+            sinks.box_score.render()
+        )
+    };
     if let Err(e) = result {
+        if let crate::runner::RunError::CalledOff(_) = e {
+            // A manager left: the game so far, then why it stops there.
+            print(&report(" (called off)"))?;
+            return Err(Failure::from(Diagnostic::error(e.to_string()).hint(
+                "a manager at the terminal left the game (`q`, or the end of his input)",
+            )));
+        }
         if let Some(failure) = e.script_failure() {
             // The script's own report, caret and all, with the game's
             // place in it.
@@ -224,23 +282,5 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         }
         return Err(Failure::from(d));
     }
-    let agents = if names[0] == names[1] {
-        format!("{} agents", names[0])
-    } else {
-        format!("{} (home) and {} (guest) agents", names[0], names[1])
-    };
-    // Game 0, a seed's own game, is named by its seed alone.
-    let which = match args.game {
-        0 => format!("seed {}", args.seed),
-        n => format!("seed {}, game {n}", args.seed),
-    };
-    print(&format!(
-        "{} at {}: {}, {}, {which}, {agents}\n\n{}\n{}",
-        away.name,
-        home.name,
-        loaded.rules.name,
-        loaded.field.name(),
-        sinks.play_by_play.text(),
-        sinks.box_score.render()
-    ))
+    print(&report(""))
 }

@@ -168,7 +168,16 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
     let home = load_team(&args.home).map_err(&mut keep).ok();
     let away = load_team(&args.away).map_err(&mut keep).ok();
     let agent = args.agent.as_deref().unwrap_or(sim::default_agent());
-    let agent_ok = sim::check_agent(agent).map_err(|d| keep(d.into())).is_ok();
+    let agent_ok = sim::check_agent(agent)
+        .map_err(|d| match agent {
+            // A manager at the terminal plays one game, not thousands.
+            "human" => keep(
+                d.hint("a manager at the terminal plays `bod play --agent human`")
+                    .into(),
+            ),
+            _ => keep(d.into()),
+        })
+        .is_ok();
     let (Some(rules), Some(field), Some(home), Some(away), true, Some(baseline_rules)) = (
         rules,
         field,

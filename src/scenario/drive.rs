@@ -551,6 +551,12 @@ pub fn step_text(step: &Step) -> String {
 
 /// An engine action as a scenario writes it.
 pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> String {
+    action_words(engine, &state.phase, state.defense(), action)
+}
+
+/// `action_text` from what a manager sees: the phase, and which side is
+/// in the field.
+pub fn action_words(engine: &Engine<'_>, phase: &Phase, defense: Side, action: &Action) -> String {
     let fielder = words::position_name;
     let square = |s| words::square(engine.field, s).to_string();
     match action {
@@ -560,9 +566,9 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
         ),
         Action::Position(_) => "position: standard".into(),
         Action::Substitute { player, replaced } => {
-            let side = match state.phase {
+            let side = match *phase {
                 Phase::Memorandum { side } => side,
-                _ => state.defense(),
+                _ => defense,
             };
             match engine.players {
                 Some(players) => format!(
@@ -576,8 +582,8 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
         Action::Memo(Memo::Keep) => "memo: keep".into(),
         Action::Memo(Memo::Draw(n)) => format!("memo: draw {n}"),
         Action::Memo(Memo::Discard(ids)) => {
-            let deck = match state.phase {
-                Phase::Memorandum { side } if side != state.defense() => DeckKind::Offense,
+            let deck = match *phase {
+                Phase::Memorandum { side } if side != defense => DeckKind::Offense,
                 _ => DeckKind::Defense,
             };
             format!("memo: {{discard: [{}]}}", hand_text(engine, deck, ids))
@@ -592,7 +598,7 @@ pub fn action_text(engine: &Engine<'_>, state: &State, action: &Action) -> Strin
         ),
         Action::Texas(l) => format!("texas: {}", words::lie(*l)),
         Action::Swap(id) => {
-            let deck = match state.phase {
+            let deck = match phase {
                 Phase::Pitch => &engine.rules.defense_deck,
                 _ => &engine.rules.offense_deck,
             };

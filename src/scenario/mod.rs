@@ -21,9 +21,9 @@ mod readable;
 mod report;
 mod setup;
 mod suite;
-mod words;
+pub(crate) mod words;
 
-pub use drive::{Record, Run, action_text, play, step_text, waiting};
+pub use drive::{Record, Run, action_text, action_words, play, step_text, waiting};
 pub use expect::{Mismatch, check, pattern_text, state_value};
 pub use model::{
     At, CardName, Change, Compare, Expect, HandOwner, HandSpec, MemoSpec, NamedSpecial, Pattern,

@@ -69,6 +69,38 @@ impl Bod {
         }
     }
 
+    /// Runs it, without colour, with `input` as its standard input.
+    pub fn run_with_input(&self, input: &str) -> Ran {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bod"))
+            .args(&self.args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the bod binary runs");
+        let mut stdin = child.stdin.take().expect("its standard input");
+        let input = input.to_string();
+        // Written from a thread while the output is read, so that neither
+        // side waits on a full pipe; a game left early closes it.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = child.wait_with_output().expect("bod ends");
+        writer.join().expect("the input is written");
+        Ran {
+            code: status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        }
+    }
+
     /// Runs and expects success.
     pub fn succeeds(&self) -> Ran {
         let ran = self.run();

@@ -1,0 +1,226 @@
+//! `--agent human`: a manager at the terminal. Before each of his choices
+//! he sees what his side may see (the situation, his own hands, how many
+//! cards the other manager holds, the fielders and the ball) and the legal
+//! actions numbered, written as scenario files write decisions; he answers
+//! with a number or with an action's words. `q` or the end of the input
+//! leaves the game: the agent raises the flag its game's `Watched` sink
+//! reads, and the runner calls the game off. While he plays, every event
+//! is printed as it happens, in the same words.
+//!
+//! The agent reads from any reader and writes to any writer, so that tests
+//! drive it with text; `bod play` gives it the terminal.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::agent::{Agent, Legal, View};
+use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
+use crate::runner::Sink;
+use crate::scenario::{action_words, project, words};
+
+/// The agent's name for `--agent`.
+pub(crate) const HUMAN: &str = "human";
+
+/// A manager at the terminal.
+pub(crate) struct HumanAgent<'a> {
+    engine: Engine<'a>,
+    input: Box<dyn BufRead + Send + 'a>,
+    output: Box<dyn Write + Send + 'a>,
+    /// Raised when he leaves the game.
+    left: Arc<AtomicBool>,
+}
+
+impl<'a> HumanAgent<'a> {
+    /// A manager of the games of `engine` answering from `input`, shown
+    /// his choices on `output`; `left` is raised when he leaves.
+    pub(crate) fn new(
+        engine: Engine<'a>,
+        input: Box<dyn BufRead + Send + 'a>,
+        output: Box<dyn Write + Send + 'a>,
+        left: Arc<AtomicBool>,
+    ) -> Self {
+        Self {
+            engine,
+            input,
+            output,
+            left,
+        }
+    }
+
+    /// The next answer, trimmed; `None` at the end of the input.
+    fn answer(&mut self) -> Option<String> {
+        let _ = write!(self.output, "> ");
+        let _ = self.output.flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    }
+}
+
+impl Agent for HumanAgent<'_> {
+    fn choose(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Action {
+        let actions = legal.actions();
+        // After he left, any legal answer: the game is called off before
+        // it is applied.
+        if self.left.load(Ordering::Relaxed) {
+            return actions[0].clone();
+        }
+        // Each choice once: two copies of a card play alike, so the first
+        // stands for the rest.
+        let mut choices: Vec<(String, &Action)> = Vec::new();
+        for action in actions {
+            let text = action_words(&self.engine, view.phase(), view.fielding_side(), action);
+            if !choices.iter().any(|(t, _)| *t == text) {
+                choices.push((text, action));
+            }
+        }
+        let mut shown = situation(&self.engine, view);
+        for (i, (choice, _)) in choices.iter().enumerate() {
+            shown.push_str(&format!("  {:>3}. {choice}\n", i + 1));
+        }
+        let _ = write!(self.output, "{shown}");
+        loop {
+            let Some(answer) = self.answer() else {
+                let _ = writeln!(self.output, "\n(no more input: the game is left)");
+                self.left.store(true, Ordering::Relaxed);
+                return actions[0].clone();
+            };
+            if answer == "q" || answer == "quit" {
+                self.left.store(true, Ordering::Relaxed);
+                return actions[0].clone();
+            }
+            let picked = match answer.parse::<usize>() {
+                Ok(n) => n.checked_sub(1).and_then(|i| choices.get(i)),
+                Err(_) => choices.iter().find(|(c, _)| *c == answer),
+            };
+            match picked {
+                Some((_, action)) => return (*action).clone(),
+                None if answer == "?" => {
+                    let _ = write!(self.output, "{shown}");
+                }
+                None => {
+                    let _ = writeln!(
+                        self.output,
+                        "answer with a number from 1 to {}, an action as listed, ? to list \
+                         them again, or q to leave the game",
+                        choices.len()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// What the deciding manager sees, before the list of his choices.
+fn situation(engine: &Engine<'_>, view: &View<'_>) -> String {
+    let field = engine.field;
+    let side = view.side();
+    let (inning, half, outs, balls, strikes) = view.situation();
+    let mut out = format!(
+        "\n{} manager, your choice ({}): {} of inning {inning}, {outs} out{}, \
+         count {balls}-{strikes}, score {}-{} (away-home), {} batter {}\n",
+        words::side(side),
+        words::phase(view.phase()),
+        half.word(),
+        if outs == 1 { "" } else { "s" },
+        view.score(Side::Away),
+        view.score(Side::Home),
+        words::side(view.fielding_side().other()),
+        view.batter() + 1,
+    );
+    let runners: Vec<String> = view
+        .runners()
+        .iter()
+        .map(|r| format!("{} (slot {})", words::circle_key(r.pos), r.slot + 1))
+        .collect();
+    if !runners.is_empty() {
+        out.push_str(&format!("  runners: {}\n", runners.join(", ")));
+    }
+    let fielders: Vec<String> = view
+        .fielders()
+        .iter()
+        .enumerate()
+        .map(|(f, &sq)| {
+            format!(
+                "{} {}",
+                words::position_name(f as u8),
+                words::square(field, sq)
+            )
+        })
+        .collect();
+    out.push_str(&format!("  fielders: {}\n", fielders.join(", ")));
+    if !matches!(view.ball(), Ball::Dead) {
+        out.push_str(&format!("  ball: {}\n", words::ball(field, view.ball())));
+    }
+    if let Phase::Response { pitch } = view.phase() {
+        out.push_str(&format!(
+            "  the pitch shown: {}\n",
+            words::card_word(&engine.rules.defense_deck, *pitch)
+        ));
+    }
+    let hands = view.hands();
+    let hand = |deck: &DeckList, cards: &[CardId]| {
+        cards
+            .iter()
+            .map(|&c| words::card_word(deck, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out.push_str(&format!(
+        "  your defense hand: {}\n  your offense hand: {}\n",
+        hand(&engine.rules.defense_deck, &hands.defense),
+        hand(&engine.rules.offense_deck, &hands.offense)
+    ));
+    let (defense, offense) = view.opponent_hand_sizes();
+    out.push_str(&format!(
+        "  the other manager holds {defense} defense and {offense} offense cards\n"
+    ));
+    out
+}
+
+/// The sink of a game a human plays: the game's own sink (`inner`), with
+/// every event printed as it happens, and the game called off when a
+/// manager at the terminal has left.
+pub(crate) struct Watched<'w, S: ?Sized> {
+    inner: &'w mut S,
+    engine: Engine<'w>,
+    output: Box<dyn Write + 'w>,
+    left: Arc<AtomicBool>,
+}
+
+impl<'w, S: Sink + ?Sized> Watched<'w, S> {
+    /// `inner`, with its events printed on `output` in scenario words;
+    /// called off once `left` is raised.
+    pub(crate) fn new(
+        inner: &'w mut S,
+        engine: Engine<'w>,
+        output: Box<dyn Write + 'w>,
+        left: Arc<AtomicBool>,
+    ) -> Self {
+        Self {
+            inner,
+            engine,
+            output,
+            left,
+        }
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for Watched<'_, S> {
+    fn action(&mut self, state: &State, side: Option<Side>, action: &Action) {
+        self.inner.action(state, side, action);
+    }
+
+    fn event(&mut self, state: &State, event: &Event) {
+        self.inner.event(state, event);
+        let shown = project(event, self.engine.rules, self.engine.field);
+        let _ = writeln!(self.output, "  · {}", shown.text());
+    }
+
+    fn called_off(&self) -> bool {
+        self.left.load(Ordering::Relaxed)
+    }
+}
