@@ -49,6 +49,13 @@ enum Command {
     Scenario(scenario::ScenarioCommand),
 }
 
+/// The ruleset, field and teams of a game when none is named (`bod play`,
+/// `bod sim`).
+pub(crate) const DEFAULT_RULESET: &str = "basic";
+pub(crate) const DEFAULT_FIELD: &str = "classic";
+pub(crate) const DEFAULT_HOME: &str = "falchi";
+pub(crate) const DEFAULT_AWAY: &str = "corsari";
+
 /// What a command reports when it fails.
 pub(crate) enum Failure {
     /// Problems in the user's input, each with its location.

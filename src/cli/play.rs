@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::human::{HUMAN, HumanAgent, Watched};
-use super::{CmdResult, Failure, print};
+use super::{
+    CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, print,
+};
 use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::engine::dice::{Source, Stream};
@@ -29,7 +31,7 @@ const AGENTS: &[&str] = &["heuristic", "random", HUMAN];
 #[derive(Debug, Args)]
 pub(crate) struct PlayArgs {
     /// A built-in ruleset (basic, pro, faq, major) or a path to a ruleset file or folder.
-    #[arg(long, default_value = "basic")]
+    #[arg(long, default_value = DEFAULT_RULESET)]
     pub(crate) ruleset: String,
     /// The seed: the same seed always plays the same game.
     #[arg(long, default_value_t = 1)]
@@ -38,13 +40,13 @@ pub(crate) struct PlayArgs {
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub(crate) game: u64,
     /// A built-in field (classic, harbor, borough, bay) or a path to a .field file.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value = DEFAULT_FIELD)]
     pub(crate) field: String,
     /// The home team: a shipped team (falchi, corsari) or a path to a team file.
-    #[arg(long, default_value = "falchi")]
+    #[arg(long, default_value = DEFAULT_HOME)]
     pub(crate) home: String,
     /// The guest team: a shipped team or a path to a team file.
-    #[arg(long, default_value = "corsari")]
+    #[arg(long, default_value = DEFAULT_AWAY)]
     pub(crate) away: String,
     /// The agent managing both sides (heuristic, random, or human: you, at the terminal), or HOME,AWAY for one each.
     #[arg(long, default_value = DEFAULT_AGENT, value_name = "NAME[,NAME]")]
@@ -62,12 +64,12 @@ impl Default for PlayArgs {
     /// against Corsari, seed 1.
     fn default() -> Self {
         Self {
-            ruleset: "basic".to_string(),
+            ruleset: DEFAULT_RULESET.to_string(),
             seed: 1,
             game: 0,
-            field: "classic".to_string(),
-            home: "falchi".to_string(),
-            away: "corsari".to_string(),
+            field: DEFAULT_FIELD.to_string(),
+            home: DEFAULT_HOME.to_string(),
+            away: DEFAULT_AWAY.to_string(),
             agent: DEFAULT_AGENT.to_string(),
             set: Vec::new(),
             log: None,

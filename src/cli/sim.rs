@@ -14,7 +14,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use super::{CmdResult, Failure, print};
+use super::human::HUMAN;
+use super::{
+    CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, print,
+};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::engine::{Engine, GameRules, Players};
 use crate::field::load_field;
@@ -25,7 +28,7 @@ use crate::team::load_team;
 #[derive(Debug, Args)]
 pub(crate) struct SimArgs {
     /// A built-in ruleset (basic, pro, faq, major) or a path to a ruleset file or folder.
-    #[arg(long, default_value = "basic")]
+    #[arg(long, default_value = DEFAULT_RULESET)]
     ruleset: String,
     /// How many games to play.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -34,13 +37,13 @@ pub(crate) struct SimArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// A built-in field (classic, harbor, borough, bay) or a path to a .field file.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value = DEFAULT_FIELD)]
     field: String,
     /// The home team: a shipped team (falchi, corsari) or a path to a team file.
-    #[arg(long, default_value = "falchi")]
+    #[arg(long, default_value = DEFAULT_HOME)]
     home: String,
     /// The guest team: a shipped team or a path to a team file.
-    #[arg(long, default_value = "corsari")]
+    #[arg(long, default_value = DEFAULT_AWAY)]
     away: String,
     /// The agent managing both teams (default: heuristic when available, else random).
     #[arg(long)]
@@ -171,7 +174,7 @@ pub(crate) fn run(args: SimArgs) -> CmdResult {
     let agent_ok = sim::check_agent(agent)
         .map_err(|d| match agent {
             // A manager at the terminal plays one game, not thousands.
-            "human" => keep(
+            HUMAN => keep(
                 d.hint("a manager at the terminal plays `bod play --agent human`")
                     .into(),
             ),
@@ -340,9 +343,9 @@ fn play_command(args: &SimArgs, e: &SimError) -> String {
         format!("--seed {} --game {}", args.seed, e.game),
     ];
     for (flag, value, default) in [
-        ("--field", &args.field, "classic"),
-        ("--home", &args.home, "falchi"),
-        ("--away", &args.away, "corsari"),
+        ("--field", &args.field, DEFAULT_FIELD),
+        ("--home", &args.home, DEFAULT_HOME),
+        ("--away", &args.away, DEFAULT_AWAY),
     ] {
         if value != default {
             words.push(format!("{flag} {}", shell_word(value)));

@@ -17,7 +17,7 @@
 
 use serde::Serialize;
 
-use super::stats::{COUNTS, GameLine, Share, Summary, Totals, Z95};
+use super::stats::{COUNTS, Estimate, GameLine, Share, Summary, Totals};
 
 /// How many values a game gives: the counts, then the home win and the
 /// extra innings.
@@ -133,20 +133,14 @@ pub struct Shift {
 
 impl Shift {
     /// From the two means, the number of pairs `n`, and the sum and the
-    /// sum of squares of the differences. The variance comes from exact
-    /// integers, `(n·Σd² − (Σd)²) / (n(n−1))`.
+    /// sum of squares of the differences (their estimate as a count's,
+    /// `Estimate::from_signed_sums`).
     fn new(baseline: f64, candidate: f64, n: u64, sum: i64, squares: u128) -> Shift {
-        let change = if n == 0 { 0.0 } else { sum as f64 / n as f64 };
-        let (sd, ci95) = if n < 2 {
-            (None, None)
-        } else {
-            let nn = u128::from(n);
-            let s = u128::from(sum.unsigned_abs());
-            let spread = (nn * squares).saturating_sub(s * s);
-            let sd = (spread as f64 / (nn * (nn - 1)) as f64).sqrt();
-            let half = Z95 * sd / (n as f64).sqrt();
-            (Some(sd), Some([change - half, change + half]))
-        };
+        let Estimate {
+            mean: change,
+            sd,
+            ci95,
+        } = Estimate::from_signed_sums(n, i128::from(sum), squares);
         let shifted = ci95.is_some_and(|[lo, hi]| lo > 0.0 || hi < 0.0);
         Shift {
             baseline,
@@ -213,7 +207,7 @@ impl Serialize for Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::stats::Estimate;
+    use crate::sim::stats::Z95;
 
     /// The mean and sample standard deviation of the differences, worked
     /// out the plain way, for the paired interval to be checked against.

@@ -214,6 +214,12 @@ impl Estimate {
     /// The variance is computed from exact integers
     /// (`(n·Σx² − (Σx)²) / (n(n−1))`), so it loses nothing to cancellation.
     pub fn from_sums(n: u64, sum: u64, squares: u128) -> Estimate {
+        Estimate::from_signed_sums(n, i128::from(sum), squares)
+    }
+
+    /// `from_sums` for values that may be negative (the differences of
+    /// paired games, `compare`).
+    pub fn from_signed_sums(n: u64, sum: i128, squares: u128) -> Estimate {
         if n == 0 {
             return Estimate {
                 mean: 0.0,
@@ -229,7 +235,7 @@ impl Estimate {
                 ci95: None,
             };
         }
-        let (nn, s) = (u128::from(n), u128::from(sum));
+        let (nn, s) = (u128::from(n), sum.unsigned_abs());
         let spread = (nn * squares).saturating_sub(s * s);
         let sd = (spread as f64 / (nn * (nn - 1)) as f64).sqrt();
         let half = Z95 * sd / (n as f64).sqrt();
