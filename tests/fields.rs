@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bod::builtin;
 use bod::diagnostic::SourceFile;
-use bod::field::{self, Field};
+use bod::field::{self, BallMark, Field, Position, RunnerMark};
 
 /// Runs a snapshot test with insta writing under the top-level
 /// `snapshots/fields/` folder.
@@ -69,6 +69,71 @@ fn broken_field() {
 fn classic_svg() {
     with_snapshots(|| {
         insta::assert_snapshot!("svg_classic", field::render_svg(&shipped("classic")));
+    });
+}
+
+/// A moment of a game on the classic field: two fielders sharing a
+/// square, a throw on its way to the shortstop, a runner on third and one
+/// between first and second.
+fn a_moment_on(field: &Field) -> Position {
+    let sq = |d, k| {
+        field
+            .square_at(d, k)
+            .expect("a square of the classic field")
+    };
+    Position {
+        caption: "bottom of inning 7, 2 outs, count 1-2, score 3-4 (away-home)".into(),
+        fielders: [
+            sq(3, 2),
+            field.catcher(),
+            sq(6, 3),
+            sq(5, 4),
+            sq(1, 3),
+            sq(2, 4),
+            sq(2, 8),
+            sq(3, 9),
+            sq(3, 9),
+        ],
+        ball: Some(BallMark::Thrown {
+            at: sq(3, 6),
+            to: 5,
+        }),
+        runners: vec![
+            RunnerMark {
+                circle: 15,
+                slot: 2,
+            },
+            RunnerMark { circle: 7, slot: 4 },
+        ],
+        first_slot: 1,
+    }
+}
+
+#[test]
+fn a_moment_drawn_on_the_classic_field() {
+    let classic = shipped("classic");
+    let moment = a_moment_on(&classic);
+    let text = field::render_text_at(&classic, &moment);
+    // The marks stand where the moment puts them.
+    for needle in [
+        "bottom of inning 7, 2 outs, count 1-2, score 3-4 (away-home)\n",
+        "path  H . . . . 1B . 5 . . 2B . . . . 3B:3 . . . . H\n",
+        "[C home plate: 2]",
+        "  9     .       .      8 9",
+        "  6     .       .       >",
+        "1B:3",
+    ] {
+        assert!(text.contains(needle), "`{needle}` missing:\n{text}");
+    }
+    let svg = field::render_svg_at(&classic, &moment);
+    assert!(svg.contains("bottom of inning 7, 2 outs"));
+    // Nine fielders and two runners as numbered discs, and the throw's way.
+    assert_eq!(svg.matches(r##"fill="#1f3a68" stroke"##).count(), 9 + 1);
+    assert_eq!(svg.matches(r##"fill="#c0392b" stroke"##).count(), 2 + 1);
+    assert_eq!(svg.matches("stroke-dasharray=\"6 4\"").count(), 1);
+    with_snapshots(|| {
+        insta::assert_snapshot!("text_classic_moment", text);
+        insta::assert_snapshot!("svg_classic_moment", svg);
     });
 }
 

@@ -460,6 +460,13 @@ fn a_log_replayed_under_other_rules_shows_where_they_first_change_the_game() {
     );
 }
 
+/// Asserts that `text` shows every one of `needles`.
+fn shows_all(text: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(text.contains(needle), "`{needle}` missing:\n{text}");
+    }
+}
+
 /// A manager at the terminal (`--agent human`) sees his choices numbered
 /// and the game event by event; answering with the first choice every
 /// time plays a whole game, the same game each time.
@@ -471,25 +478,46 @@ fn a_manager_at_the_terminal_plays_a_whole_game_by_numbers() {
     };
     let ran = play();
     assert_eq!(ran.code, 0, "{}", ran.stderr);
-    for needle in [
-        "heuristic (home) and human (guest) agents",
-        "away manager, your choice (memorandum): top of inning 1, 0 outs",
-        "    1. memo: keep",
-        "  your offense hand: ",
-        "  the other manager holds ",
-        "  · pitched: {card: ",
-        "  · game_over: {",
-        "R  H  E",
-    ] {
-        assert!(
-            ran.stdout.contains(needle),
-            "`{needle}` missing:\n{}",
-            ran.stdout
-        );
-    }
+    shows_all(
+        &ran.stdout,
+        &[
+            "heuristic (home) and human (guest) agents",
+            "away manager, your choice (memorandum): top of inning 1, 0 outs",
+            "    1. memo: keep",
+            "  your offense hand: ",
+            "  the other manager holds ",
+            "  · pitched: {card: ",
+            "  · game_over: {",
+            "R  H  E",
+            // The field with the position, while a ball is in play.
+            "\npath  H",
+            "marks  1-9 fielders by scoring number",
+        ],
+    );
     // The home side's agent is asked nothing at the terminal.
     assert!(!ran.stdout.contains("home manager, your choice"));
     assert_eq!(play().stdout, ran.stdout, "the same answers, the same game");
+}
+
+/// Two managers at one terminal: each answers for his side from the one
+/// input, neither reading the other's lines.
+#[test]
+fn two_managers_share_the_terminal() {
+    let ran = bod(&["play", "--agent", "human", "--set", "innings=1"])
+        .run_with_input(&"1\n".repeat(2000));
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    shows_all(
+        &ran.stdout,
+        &[
+            "human agents",
+            "home manager, your choice (position)",
+            "away manager, your choice (memorandum)",
+            "home manager, your choice (pitch)",
+            "away manager, your choice (response)",
+            "  · game_over: {",
+        ],
+    );
+    assert!(!ran.stdout.contains("no more input"), "{}", ran.stdout);
 }
 
 /// A wrong answer is asked again; an action's words answer too; `q`

@@ -245,6 +245,43 @@ fn scenario_test_exits_one_on_failures_with_a_count() {
     assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
 }
 
+/// `--map` draws the field as the scenario starts and ends; `--svg` writes
+/// the end as a picture.
+#[test]
+fn scenario_run_draws_the_start_and_the_end() {
+    let file = "tests/scenarios/basic/basic.throw--short-throw-continues-next-turn.yaml";
+    let svg = std::env::temp_dir().join(format!("bod-scenario-end-{}.svg", std::process::id()));
+    let (code, stdout, stderr) = bod(&[
+        "scenario",
+        "run",
+        "--map",
+        "--svg",
+        &svg.display().to_string(),
+        file,
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (start, end) = stdout
+        .split_once("at the end: ")
+        .expect("the end is drawn after the run");
+    // The batter (slot 4, as the scenario counts) at the plate and the
+    // ball on the ground in centre field; at the end he is a circle up the
+    // line and the shortstop holds the ball.
+    assert!(
+        start.starts_with("at the start: top of inning 1, 0 outs"),
+        "{start}"
+    );
+    assert!(start.contains("path  H:4 . . . . 1B"), "{start}");
+    assert!(start.contains("  9     .       .       *"), "{start}");
+    assert!(end.contains("path  H 4 . . . 1B"), "{end}");
+    assert!(end.contains("  4     :      6*"), "{end}");
+    assert!(stdout.contains("expectations: all met"), "{stdout}");
+    let picture = std::fs::read_to_string(&svg).expect("the SVG is written");
+    let _ = std::fs::remove_file(&svg);
+    assert!(picture.starts_with("<svg"), "{picture}");
+    assert!(picture.contains("top of inning 1, 0 outs"));
+    assert!(stderr.contains("wrote "), "{stderr}");
+}
+
 #[test]
 fn scenario_run_shows_events_with_rule_and_clause() {
     let file = "tests/scenarios/basic/core.cards.steal--runner-on-first-takes-second.yaml";

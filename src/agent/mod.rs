@@ -70,6 +70,12 @@ impl<'a> View<'a> {
         &self.state.ball
     }
 
+    /// The field as both managers see it: fielders, ball and runners
+    /// (`State::position`).
+    pub fn position(&self) -> crate::field::Position {
+        self.state.position()
+    }
+
     /// The ball in play, if any.
     pub fn play(&self) -> Option<&crate::engine::Play> {
         self.state.play.as_ref()

@@ -1,6 +1,8 @@
 //! `--agent human`: a manager at the terminal. Before each of his choices
 //! he sees what his side may see (the situation, his own hands, how many
-//! cards the other manager holds, the fielders and the ball) and the legal
+//! cards the other manager holds, the fielders and the ball, and while the
+//! fielders are placed or a ball is in play the field drawn with them, the
+//! ball and the runners on it) and the legal
 //! actions numbered, written as scenario files write decisions; he answers
 //! with a number or with an action's words. `q` or the end of the input
 //! leaves the game: the agent raises the flag its game's `Watched` sink
@@ -11,21 +13,26 @@
 //! drive it with text; `bod play` gives it the terminal.
 
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::agent::{Agent, Legal, View};
 use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
+use crate::field::render_text_at;
 use crate::runner::Sink;
 use crate::scenario::{action_words, project, words};
 
 /// The agent's name for `--agent`.
 pub(crate) const HUMAN: &str = "human";
 
+/// Where the managers at the terminal read their answers: one reader for
+/// both, so that neither buffers lines meant for the other.
+pub(crate) type Input<'a> = Arc<Mutex<Box<dyn BufRead + Send + 'a>>>;
+
 /// A manager at the terminal.
 pub(crate) struct HumanAgent<'a> {
     engine: Engine<'a>,
-    input: Box<dyn BufRead + Send + 'a>,
+    input: Input<'a>,
     output: Box<dyn Write + Send + 'a>,
     /// Raised when he leaves the game.
     left: Arc<AtomicBool>,
@@ -36,7 +43,7 @@ impl<'a> HumanAgent<'a> {
     /// his choices on `output`; `left` is raised when he leaves.
     pub(crate) fn new(
         engine: Engine<'a>,
-        input: Box<dyn BufRead + Send + 'a>,
+        input: Input<'a>,
         output: Box<dyn Write + Send + 'a>,
         left: Arc<AtomicBool>,
     ) -> Self {
@@ -53,7 +60,9 @@ impl<'a> HumanAgent<'a> {
         let _ = write!(self.output, "> ");
         let _ = self.output.flush();
         let mut line = String::new();
-        match self.input.read_line(&mut line) {
+        // A reader left poisoned by a panic elsewhere still reads.
+        let mut input = self.input.lock().unwrap_or_else(|e| e.into_inner());
+        match input.read_line(&mut line) {
             Ok(0) | Err(_) => None,
             Ok(_) => Some(line.trim().to_string()),
         }
@@ -119,8 +128,15 @@ fn situation(engine: &Engine<'_>, view: &View<'_>) -> String {
     let field = engine.field;
     let side = view.side();
     let (inning, half, outs, balls, strikes) = view.situation();
-    let mut out = format!(
-        "\n{} manager, your choice ({}): {} of inning {inning}, {outs} out{}, \
+    // The board, while its squares matter: fielders to place, a ball in
+    // play.
+    let mut out = String::from("\n");
+    if matches!(view.phase(), Phase::Position) || view.play().is_some() {
+        out.push_str(&render_text_at(field, &view.position()));
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} manager, your choice ({}): {} of inning {inning}, {outs} out{}, \
          count {balls}-{strikes}, score {}-{} (away-home), {} batter {}\n",
         words::side(side),
         words::phase(view.phase()),
@@ -130,7 +146,7 @@ fn situation(engine: &Engine<'_>, view: &View<'_>) -> String {
         view.score(Side::Home),
         words::side(view.fielding_side().other()),
         view.batter() + 1,
-    );
+    ));
     let runners: Vec<String> = view
         .runners()
         .iter()

@@ -8,7 +8,7 @@ use clap::Args;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::human::{HUMAN, HumanAgent, Watched};
+use super::human::{HUMAN, HumanAgent, Input, Watched};
 use super::{
     CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, print,
 };
@@ -78,18 +78,19 @@ impl Default for PlayArgs {
 }
 
 /// An agent by name for games of `engine`, drawing its choices from
-/// `stream`; a manager at the terminal (`human`) raises `left` when he
-/// leaves the game.
+/// `stream`; a manager at the terminal (`human`) reads his answers from
+/// `input` and raises `left` when he leaves the game.
 fn make_agent<'a>(
     name: &str,
     engine: Engine<'a>,
     stream: Stream,
+    input: &Input<'a>,
     left: &Arc<AtomicBool>,
 ) -> Result<Box<dyn Agent + 'a>, Diagnostic> {
     if name == HUMAN {
         return Ok(Box::new(HumanAgent::new(
             engine,
-            Box::new(std::io::BufReader::new(std::io::stdin())),
+            Arc::clone(input),
             Box::new(std::io::stdout()),
             Arc::clone(left),
         )));
@@ -176,16 +177,21 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     let players = Players::new(&home, &away)?;
     let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
     let left = Arc::new(AtomicBool::new(false));
+    let input: Input = Arc::new(std::sync::Mutex::new(Box::new(std::io::BufReader::new(
+        std::io::stdin(),
+    ))));
     let mut h = make_agent(
         &names[0],
         engine,
         Stream::new(args.seed, game, Source::HomeAgent),
+        &input,
         &left,
     )?;
     let mut a = make_agent(
         &names[1],
         engine,
         Stream::new(args.seed, game, Source::AwayAgent),
+        &input,
         &left,
     )?;
     let card = Scorecard::new(&home, &away);

@@ -1,6 +1,7 @@
 //! `bod scenario run|test`: play one scenario file and show what happens
 //! (each decision, the events it caused with their rule key and clause, the
-//! final state, the expectations' verdict), or check every scenario under
+//! final state, the expectations' verdict, and on request the field with
+//! the start and end positions drawn on it), or check every scenario under
 //! folders and report the failures as diffs with `N passed, M failed`.
 
 use std::path::PathBuf;
@@ -9,6 +10,7 @@ use clap::Subcommand;
 
 use super::{CmdResult, print};
 use crate::diagnostic::Diagnostic;
+use crate::field::{render_svg_at, render_text_at};
 use crate::scenario::{Loader, Mismatch, Summary, test_dir};
 
 #[derive(Debug, Subcommand)]
@@ -18,6 +20,14 @@ pub(crate) enum ScenarioCommand {
     Run {
         /// The scenario file (YAML; see docs/scenarios.md).
         file: PathBuf,
+        /// Also draw the field with the fielders, ball and runners where the
+        /// scenario starts and where it ends.
+        #[arg(long)]
+        map: bool,
+        /// Write an SVG picture of the field as the scenario ends (`-` for
+        /// standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Check every scenario (.yaml) under the given folders or files; exit 1
     /// if any fails. Scenarios marked `known_failure` are listed apart and do
@@ -31,9 +41,28 @@ pub(crate) enum ScenarioCommand {
 
 pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
     match cmd {
-        ScenarioCommand::Run { file } => {
+        ScenarioCommand::Run { file, map, svg } => {
             let checked = Loader::default().check_file(&file)?;
+            let field = &checked.prepared.field;
+            // Slots drawn as the scenario's words count them, from 0.
+            let position = |state: &crate::engine::State| crate::field::Position {
+                first_slot: 0,
+                ..state.position()
+            };
+            let (start, end) = (position(&checked.run.start), position(&checked.run.state));
+            if map {
+                print(&format!(
+                    "at the start: {}\n",
+                    render_text_at(field, &start)
+                ))?;
+            }
             print(&checked.render())?;
+            if map {
+                print(&format!("\nat the end: {}", render_text_at(field, &end)))?;
+            }
+            if let Some(path) = svg {
+                write_svg(&path, &render_svg_at(field, &end))?;
+            }
             let only_unwritten = checked
                 .mismatches
                 .iter()
@@ -57,4 +86,17 @@ pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
             }
         }
     }
+}
+
+/// Writes an SVG picture to `path`, or to standard output for `-`.
+fn write_svg(path: &std::path::Path, svg: &str) -> CmdResult {
+    if path.as_os_str() == "-" {
+        return print(svg);
+    }
+    std::fs::write(path, svg).map_err(|e| {
+        Diagnostic::error(format!("cannot write the SVG `{}`: {e}", path.display()))
+            .hint("give the path of a file to write, or `-` for standard output")
+    })?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
 }

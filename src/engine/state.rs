@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{CardId, Deck, DeckKind};
-use crate::field::SquareId;
+use crate::field::{BallMark, Position, RunnerMark, SquareId};
 pub use crate::ruleset::schema::Lie;
 use crate::ruleset::schema::Pitch;
 
@@ -665,6 +665,48 @@ impl State {
             .iter()
             .position(|&s| s == square)
             .map(|i| i as u8)
+    }
+
+    /// The moment as the field's drawings show it (`field::render_text_at`,
+    /// `field::render_svg_at`): the fielders, the ball in play, the
+    /// runners (by batting slot, the leadoff hitter's drawn as 1), and a
+    /// caption with the inning, outs, count and score.
+    pub fn position(&self) -> Position {
+        let ball = match self.ball {
+            Ball::Dead => None,
+            Ball::Loose {
+                at,
+                lie: Lie::Fly,
+                dropped: false,
+            } => Some(BallMark::Fly(at)),
+            Ball::Loose { at, .. } => Some(BallMark::Ground(at)),
+            Ball::Held { by } => Some(BallMark::Held(by)),
+            Ball::Thrown { at, to, .. } => Some(BallMark::Thrown { at, to }),
+        };
+        Position {
+            caption: format!(
+                "{} of inning {}, {} out{}, count {}-{}, score {}-{} (away-home)",
+                self.half.word(),
+                self.inning,
+                self.outs,
+                if self.outs == 1 { "" } else { "s" },
+                self.balls,
+                self.strikes,
+                self.score(Side::Away),
+                self.score(Side::Home)
+            ),
+            fielders: self.fielders,
+            ball,
+            runners: self
+                .runners
+                .iter()
+                .map(|r| RunnerMark {
+                    circle: r.pos,
+                    slot: r.slot,
+                })
+                .collect(),
+            first_slot: 1,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Playing fields: the field description language (`grammar/field.pest`,
 //! described in `grammar/FIELD.md`), the validated `Field` model the engine
-//! plays on, and the terminal and SVG drawings of a field.
+//! plays on, and the terminal and SVG drawings of a field, bare or with a
+//! game's moment (`Position`) on it.
 //!
 //! The way in is `load_field` (a built-in name or a path) or `parse_field`
 //! (a source text already in hand). Text goes through three steps, each in
@@ -15,6 +16,7 @@ mod geometry;
 mod load;
 mod model;
 mod parse;
+mod position;
 mod raw;
 mod render_svg;
 mod render_text;
@@ -29,8 +31,9 @@ pub use model::{
     Base, CutoffZone, DIRECTIONS, Direction, FIRST_GRID_DISTANCE, Field, Landing, MAX_DISTANCE,
     Square, SquareId, SquareKind,
 };
-pub use render_svg::render_svg;
-pub use render_text::render_text;
+pub use position::{BallMark, FIELDERS, Position, RunnerMark};
+pub use render_svg::{render_svg, render_svg_at};
+pub use render_text::{render_text, render_text_at};
 
 /// Parses and validates a field file. On success any warnings are dropped;
 /// use `check_field` to see them.

@@ -1,7 +1,10 @@
 //! The SVG drawing of a field: the fan as it would be printed, directions as
 //! wedges and distances as arcs, coloured by kind (brown diamond, striped
 //! green outfield, two-tone Texas squares), with the bases, the mound, C and
-//! BOX, the cutoff zones, the fence, and the orange and blue circles.
+//! BOX, the cutoff zones, the fence, and the orange and blue circles. A
+//! game's moment (`Position`) is drawn over it: the fielders as numbered
+//! navy discs on their squares, the runners as red discs on the base path,
+//! the ball, a throw's way to its receiver, the moment as the subtitle.
 //!
 //! The output is deterministic: coordinates come from the fixed trigonometry
 //! table of `geometry` and are written with one decimal.
@@ -10,6 +13,7 @@ use std::fmt::Write;
 
 use super::geometry::{self, Point};
 use super::model::{self, DIRECTIONS, Field, Square, SquareKind};
+use super::position::{BallMark, Position};
 
 /// Pixels per distance arc.
 const ARC: f64 = 40.0;
@@ -22,6 +26,9 @@ const TITLE: f64 = 64.0;
 
 /// Height of the legend band, in pixels.
 const LEGEND: f64 = 104.0;
+
+/// Height of the legend's row of a position's marks, in pixels.
+const LEGEND_ROW: f64 = 28.0;
 
 const DIRT: &str = "#c68b59";
 const DIRT_DARK: &str = "#b07646";
@@ -37,6 +44,9 @@ const FOUL: &str = "#7fb069";
 const MUTED: &str = "#6b6b6b";
 const CUTOFF: &str = "#fff7c2";
 const MOUND: &str = "#d7a06a";
+const FIELDER: &str = "#1f3a68";
+const RUNNER: &str = "#c0392b";
+const BALL: &str = "#ffffff";
 
 /// Where things go on the picture: arcs to pixels.
 struct Canvas {
@@ -210,13 +220,17 @@ fn middle_of(field: &Field, ids: &[model::SquareId]) -> Point {
 
 /// A numbered circle (orange or blue).
 fn badge(out: &mut String, c: &Canvas, at: Point, fill: &str, text: &str) {
-    let (x, y) = c.px(at);
+    numbered(out, c.px(at), ARC * 0.34, fill, text);
+}
+
+/// A circle of radius `r` at pixel `(x, y)` with `text` on it.
+fn numbered(out: &mut String, (x, y): (f64, f64), r: f64, fill: &str, text: &str) {
     let _ = writeln!(
         out,
         r#"  <circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{CHALK}" stroke-width="2"/>"#,
         n(x),
         n(y),
-        n(ARC * 0.34)
+        n(r)
     );
     let _ = writeln!(
         out,
@@ -229,6 +243,15 @@ fn badge(out: &mut String, c: &Canvas, at: Point, fill: &str, text: &str) {
 
 /// Draws a field as an SVG document.
 pub fn render_svg(field: &Field) -> String {
+    draw(field, None)
+}
+
+/// Draws a moment of a game on its field as an SVG document.
+pub fn render_svg_at(field: &Field, position: &Position) -> String {
+    draw(field, Some(position))
+}
+
+fn draw(field: &Field, position: Option<&Position>) -> String {
     let outer = field
         .directions()
         .iter()
@@ -238,7 +261,8 @@ pub fn render_svg(field: &Field) -> String {
     let half = warp(outer) * 0.708 * ARC;
     let width = (2.0 * (half + MARGIN)).round();
     let origin_y = TITLE + warp(outer) * ARC + 8.0;
-    let height = (origin_y + 1.2 * ARC + LEGEND).round();
+    let legend_height = LEGEND + if position.is_some() { LEGEND_ROW } else { 0.0 };
+    let height = (origin_y + 1.2 * ARC + legend_height).round();
     let c = Canvas {
         origin_x: width / 2.0,
         origin_y,
@@ -278,12 +302,19 @@ pub fn render_svg(field: &Field) -> String {
         n(MARGIN + 4.0),
         esc(field.name())
     );
+    let subtitle = match position {
+        Some(p) => p.caption.clone(),
+        None => format!(
+            "Board of Dreams field · fences {} (directions 1 to 6, left to right)",
+            fences.join(" ")
+        ),
+    };
     let _ = writeln!(
         out,
-        r#"  <text x="{}" y="{}" class="small" fill="{MUTED}">Board of Dreams field · fences {} (directions 1 to 6, left to right)</text>"#,
+        r#"  <text x="{}" y="{}" class="small" fill="{MUTED}">{}</text>"#,
         n(MARGIN),
         n(MARGIN + 24.0),
-        fences.join(" ")
+        esc(&subtitle)
     );
 
     // Foul territory: a soft quarter circle behind the fan.
@@ -538,14 +569,140 @@ pub fn render_svg(field: &Field) -> String {
         }
     }
 
-    legend(&mut out, &c);
+    if let Some(position) = position {
+        overlay(&mut out, &c, field, position);
+    }
+    legend(&mut out, &c, position.is_some());
     out.push_str("</svg>\n");
     out
 }
 
-/// The legend band at the bottom.
-fn legend(out: &mut String, c: &Canvas) {
-    let top = c.height - LEGEND + 14.0;
+/// Where runners on circle `circle` of the base path stand on the picture:
+/// on the straight line between the bases before and after it.
+fn path_point(field: &Field, circle: u8) -> Point {
+    let base = |b: u8| match b {
+        1 => middle_of(field, field.base_squares(model::Base::First)),
+        2 => middle_of(field, field.base_squares(model::Base::Second)),
+        3 => middle_of(field, field.base_squares(model::Base::Third)),
+        _ => Point { x: 0.0, y: 0.0 },
+    };
+    let circle = circle.min(20);
+    let (from, step) = (base(circle / 5), f64::from(circle % 5) / 5.0);
+    let to = base(circle / 5 + 1);
+    Point {
+        x: from.x + (to.x - from.x) * step,
+        y: from.y + (to.y - from.y) * step,
+    }
+}
+
+/// A numbered disc at pixel `at`: a fielder or a runner.
+fn disc(out: &mut String, at: (f64, f64), fill: &str, text: &str) {
+    numbered(out, at, ARC * 0.3, fill, text);
+}
+
+/// The ball: a white disc, ringed when it is a fly ball coming down.
+fn ball(out: &mut String, (x, y): (f64, f64), fly: bool) {
+    if fly {
+        let _ = writeln!(
+            out,
+            r#"  <circle cx="{}" cy="{}" r="11" fill="none" stroke="{INK}" stroke-width="1.5" stroke-dasharray="3 2"/>"#,
+            n(x),
+            n(y)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"  <circle cx="{}" cy="{}" r="6" fill="{BALL}" stroke="{RUNNER}" stroke-width="1.5"/>"#,
+        n(x),
+        n(y)
+    );
+}
+
+/// A position's marks over the field: the fielders on their squares
+/// (side by side when they share one), the runners on the base path, the
+/// ball (by its holder's disc when held), a throw's way to its receiver.
+fn overlay(out: &mut String, c: &Canvas, field: &Field, position: &Position) {
+    let spread = ARC * 0.62;
+    let mut at = [(0.0, 0.0); super::position::FIELDERS];
+    for (f, &square) in position.fielders.iter().enumerate() {
+        if square.index() >= field.squares().len() {
+            continue;
+        }
+        let sharing: Vec<usize> = (0..position.fielders.len())
+            .filter(|&g| position.fielders[g] == square)
+            .collect();
+        let rank = sharing.iter().position(|&g| g == f).unwrap_or(0) as f64;
+        let (x, y) = c.px(model::centre(field.square(square)));
+        at[f] = (x + (rank - (sharing.len() as f64 - 1.0) / 2.0) * spread, y);
+    }
+    // A throw's way first, under the discs.
+    if let Some(BallMark::Thrown { at: square, to }) = position.ball
+        && square.index() < field.squares().len()
+        && let Some(&(tx, ty)) = at.get(usize::from(to))
+    {
+        let (x, y) = c.px(model::centre(field.square(square)));
+        let _ = writeln!(
+            out,
+            r#"  <line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{BALL}" stroke-width="2.5" stroke-dasharray="6 4"/>"#,
+            n(x),
+            n(y),
+            n(tx),
+            n(ty)
+        );
+    }
+    for (f, &square) in position.fielders.iter().enumerate() {
+        if square.index() < field.squares().len() {
+            disc(out, at[f], FIELDER, &(f + 1).to_string());
+        }
+    }
+    // Runners over the fielders, pushed off the path away from the middle
+    // of the diamond, so that a fielder on a base leaves his runner seen
+    // (the batter at the plate stands in the box, left of it).
+    let (mid_x, mid_y) = c.px(midpoint(Point { x: 0.0, y: 0.0 }, path_point(field, 10)));
+    for runner in &position.runners {
+        let (x, y) = c.px(path_point(field, runner.circle));
+        let (dx, dy) = if runner.circle == 0 {
+            (-1.0, 0.0)
+        } else {
+            let (dx, dy) = (x - mid_x, y - mid_y);
+            let length = (dx * dx + dy * dy).sqrt().max(1e-9);
+            (dx / length, dy / length)
+        };
+        let push = ARC * 0.45;
+        disc(
+            out,
+            (x + dx * push, y + dy * push),
+            RUNNER,
+            &position.runner_number(runner).to_string(),
+        );
+    }
+    let on_square = |square: model::SquareId| {
+        let (x, y) = c.px(model::centre(field.square(square)));
+        (x + ARC * 0.3, y - ARC * 0.3)
+    };
+    match position.ball {
+        Some(BallMark::Held(by)) => {
+            if let Some(&(x, y)) = at.get(usize::from(by)) {
+                ball(out, (x + ARC * 0.25, y - ARC * 0.25), false);
+            }
+        }
+        Some(BallMark::Ground(square) | BallMark::Thrown { at: square, .. })
+            if square.index() < field.squares().len() =>
+        {
+            ball(out, on_square(square), false);
+        }
+        Some(BallMark::Fly(square)) if square.index() < field.squares().len() => {
+            ball(out, on_square(square), true);
+        }
+        _ => {}
+    }
+}
+
+/// The legend band at the bottom, with a row for a position's marks when
+/// one is drawn (`marks`).
+fn legend(out: &mut String, c: &Canvas, marks: bool) {
+    let extra = if marks { LEGEND_ROW } else { 0.0 };
+    let top = c.height - LEGEND - extra + 14.0;
     let col = (c.width - 2.0 * MARGIN) / 3.0;
     let items: [(&str, &str); 9] = [
         ("diamond", "diamond (infield dirt)"),
@@ -615,14 +772,38 @@ fn legend(out: &mut String, c: &Canvas) {
             ),
         };
         let _ = writeln!(out, "  {swatch}");
-        let _ = writeln!(
-            out,
-            r#"  <text x="{}" y="{}" class="small">{}</text>"#,
-            n(x + 26.0),
-            n(y + 13.0),
-            esc(text)
-        );
+        key_label(out, x, y, text);
     }
+    if marks {
+        let y = top + 28.0 * 3.0;
+        let keys: [(&str, &str); 3] = [
+            (FIELDER, "fielder, by scoring number"),
+            (RUNNER, "runner, by batting slot"),
+            (BALL, "the ball (ringed: a fly)"),
+        ];
+        for (i, (fill, text)) in keys.iter().enumerate() {
+            let x = MARGIN + col * i as f64;
+            let stroke = if *fill == BALL { RUNNER } else { CHALK };
+            let _ = writeln!(
+                out,
+                r#"  <circle cx="{}" cy="{}" r="9" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#,
+                n(x + 9.0),
+                n(y + 9.0)
+            );
+            key_label(out, x, y, text);
+        }
+    }
+}
+
+/// The words of a legend item whose swatch is at `(x, y)`.
+fn key_label(out: &mut String, x: f64, y: f64, text: &str) {
+    let _ = writeln!(
+        out,
+        r#"  <text x="{}" y="{}" class="small">{}</text>"#,
+        n(x + 26.0),
+        n(y + 13.0),
+        esc(text)
+    );
 }
 
 #[cfg(test)]

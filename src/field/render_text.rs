@@ -2,10 +2,14 @@
 //! per direction (1, the left-field line, on the left), one row per distance
 //! (the fence at the top, home at the bottom), with a legend and a table of
 //! fences and home-run minimums. Plain text, no colour, deterministic.
+//! A game's moment (`Position`) is drawn on the same grid: the fielders'
+//! numbers and the ball on their squares, the runners on a line of the
+//! base path's circles, the moment's caption above.
 
 use std::fmt::Write;
 
 use super::model::{Base, CutoffZone, DIRECTIONS, FIRST_GRID_DISTANCE, Field, Square, SquareKind};
+use super::position::Position;
 
 /// Width of one cell, without the space between cells.
 const CELL: usize = 7;
@@ -19,7 +23,29 @@ pub fn render_text(field: &Field) -> String {
     let _ = writeln!(out, "{}", field.name());
     let _ = writeln!(out, "{}", "=".repeat(field.name().chars().count()));
     out.push('\n');
+    grid(&mut out, field, None);
+    out.push('\n');
+    tables(&mut out, field);
+    out.push('\n');
+    out.push_str(LEGEND);
+    out
+}
 
+/// Draws a moment of a game on its field for the terminal: the caption,
+/// the grid with the fielders and the ball, the base path with the
+/// runners, and what the marks mean.
+pub fn render_text_at(field: &Field, position: &Position) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", position.caption);
+    grid(&mut out, field, Some(position));
+    let _ = writeln!(out, "{:>w$}{}", "path  ", base_path(position), w = MARGIN);
+    out.push_str(POSITION_LEGEND);
+    out
+}
+
+/// The grid, fence to home, with BOX and C below; a position's marks
+/// stand in for the kinds of the squares they are on.
+fn grid(out: &mut String, field: &Field, position: Option<&Position>) {
     let top = field
         .directions()
         .iter()
@@ -42,7 +68,12 @@ pub fn render_text(field: &Field) -> String {
                 if k == dir.fence + 1 {
                     fence_cell(dir.blue)
                 } else if let Some(id) = field.square_at(d, k) {
-                    square_cell(field.square(id))
+                    let marked = position.map(|p| p.square_marks(id)).unwrap_or_default();
+                    if marked.is_empty() {
+                        square_cell(field.square(id))
+                    } else {
+                        marked_cell(field.square(id), &marked)
+                    }
                 } else {
                     " ".repeat(CELL)
                 }
@@ -57,11 +88,18 @@ pub fn render_text(field: &Field) -> String {
         );
     }
     let width = DIRECTIONS as usize * (CELL + 1) - 1;
+    // Who and what stands on BOX and C, after their names.
+    let on = |id| {
+        position
+            .map(|p| p.square_marks(id))
+            .filter(|m| !m.is_empty())
+            .map_or_else(String::new, |m| format!(": {m}"))
+    };
     let box_sq = field.square(field.batter_box());
-    let box_text = format!("BOX{}", marks(box_sq));
+    let box_text = format!("BOX{}{}", marks(box_sq), on(field.batter_box()));
     let _ = writeln!(out, "{:>w$}{}", "1  ", banner(&box_text, width), w = MARGIN);
     let c_sq = field.square(field.catcher());
-    let c_text = format!("C{}", marks(c_sq));
+    let c_text = format!("C{}{}", marks(c_sq), on(field.catcher()));
     let _ = writeln!(
         out,
         "{:>w$}{}",
@@ -69,9 +107,10 @@ pub fn render_text(field: &Field) -> String {
         format!("{:^width$}", format!("[{c_text}]")).trim_end(),
         w = MARGIN
     );
-    out.push('\n');
+}
 
-    // The numbers per direction.
+/// The numbers per direction: fences, Texas squares, home-run minimums.
+fn tables(out: &mut String, field: &Field) {
     let row = |label: &str, values: Vec<String>| {
         let cells: Vec<String> = values.iter().map(|v| format!("{v:>4}")).collect();
         format!("{label:<10}{}\n", cells.join(""))
@@ -107,10 +146,6 @@ pub fn render_text(field: &Field) -> String {
             })
             .collect(),
     ));
-    out.push('\n');
-
-    out.push_str(LEGEND);
-    out
 }
 
 const LEGEND: &str = "\
@@ -123,6 +158,52 @@ legend
   =======   the fence                 =[11]==   blue circle: home-run minimum
   home run  the shortest home run per direction (b: set by a blue circle)
 ";
+
+/// What the marks of a position mean.
+const POSITION_LEGEND: &str = "\
+marks  1-9 fielders by scoring number (1 P ... 9 RF); * the ball (after a
+       number: in his hands), ^ a fly ball, > a throw on its way; on the
+       path, the runners by batting slot, after the base they stand on
+";
+
+/// The base path, home to home, a mark per circle: the bases by name,
+/// the circles between as dots, each runner by his batting slot (on a
+/// base, after its name).
+fn base_path(position: &Position) -> String {
+    let mut path = Vec::with_capacity(21);
+    for circle in 0..=20u8 {
+        let name = match circle {
+            0 | 20 => "H",
+            5 => "1B",
+            10 => "2B",
+            15 => "3B",
+            _ => ".",
+        };
+        let runners: Vec<String> = position
+            .runners
+            .iter()
+            .filter(|r| r.circle == circle)
+            .map(|r| position.runner_number(r).to_string())
+            .collect();
+        path.push(match (runners.is_empty(), name) {
+            (true, _) => name.to_owned(),
+            (false, ".") => runners.join("/"),
+            (false, _) => format!("{name}:{}", runners.join("/")),
+        });
+    }
+    path.join(" ")
+}
+
+/// A square with a position's marks: the marks, after the base's name on
+/// a base, cut to the cell.
+fn marked_cell(sq: &Square, marked: &str) -> String {
+    let text = match sq.base {
+        Some(_) => format!("{}:{marked}", main_mark(sq)),
+        None => marked.to_owned(),
+    };
+    let cut: String = text.chars().take(CELL).collect();
+    centre(&cut)
+}
 
 fn centre(text: &str) -> String {
     format!("{text:^CELL$}")
