@@ -282,6 +282,175 @@ fn scenario_run_draws_the_start_and_the_end() {
     assert!(stderr.contains("wrote "), "{stderr}");
 }
 
+/// A log of a whole game under `ruleset`, written by `bod play` into a
+/// temporary file: its path.
+fn game_log(ruleset: &str, seed: &str) -> std::path::PathBuf {
+    let log = std::env::temp_dir().join(format!(
+        "bod-cut-{ruleset}-{seed}-{}.jsonl",
+        std::process::id()
+    ));
+    let (code, _, stderr) = bod(&[
+        "play",
+        "--ruleset",
+        ruleset,
+        "--seed",
+        seed,
+        "--log",
+        &log.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    log
+}
+
+/// Cut out of a log, a pitch and its play is a scenario that plays as the
+/// log did: every fifth pitch of a BASIC and a PRO game.
+#[test]
+fn a_cut_of_a_logged_pitch_plays_as_the_log_did() {
+    use bod::engine::{Engine, Players};
+    use bod::score::{Header, Replayed, replay_watching};
+    for ruleset in ["basic", "pro"] {
+        let path = game_log(ruleset, "5");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let log = SourceFile::new("game.jsonl", text.clone());
+        let header = Header::read(&log).unwrap();
+        let ruleset_ = bod::ruleset::Ruleset::load(&header.ruleset).unwrap();
+        let options = ruleset_.option_values(&header.settings()).unwrap();
+        let rules = bod::engine::GameRules::new(&ruleset_, &options).unwrap();
+        let field = bod::field::load_field(&header.field).unwrap();
+        let teams = [&header.home, &header.away].map(|t| bod::team::load_team(t).unwrap());
+        let players = Players::new(&teams[0], &teams[1]).unwrap();
+        let engine = Engine::new(&rules, &field).with_players(&players);
+        let pitches: Vec<usize> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains("\"action\":{\"pitch\""))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert!(pitches.len() > 60, "{ruleset}: {} pitches", pitches.len());
+        let (mut cuts, mut with_a_play) = (0, 0);
+        for &line in pitches.iter().step_by(5) {
+            let mut cutter = scenario::Cutter::new(line);
+            let replayed = replay_watching(&engine, &header, text.lines().skip(1), &mut cutter);
+            assert!(
+                matches!(replayed, Replayed::Reproduced { .. }),
+                "{replayed:?}"
+            );
+            let cut = cutter.finish().expect("a game has pitches");
+            assert_eq!(cut.line, line, "the pitch of the line asked for");
+            let source = scenario::Source {
+                log: "game.jsonl",
+                ruleset,
+                set: &header.settings(),
+                field: &header.field,
+                teams: [&header.home, &header.away],
+            };
+            let written = cut.text(&engine, &source);
+            let file = SourceFile::new("cut.yaml", written.clone());
+            let checked = Loader::default()
+                .check(scenario::parse(&file).unwrap_or_else(|d| {
+                    panic!("{ruleset} line {line}:\n{}\n{written}", d.render_plain())
+                }))
+                .unwrap_or_else(|d| {
+                    panic!("{ruleset} line {line}:\n{}\n{written}", d.render_plain())
+                });
+            assert!(
+                checked.passed(),
+                "{ruleset} line {line} does not play as the log did:\n{}\n{written}",
+                checked.render()
+            );
+            cuts += 1;
+            with_a_play += usize::from(written.contains("    - play_ended:"));
+        }
+        assert!(
+            cuts > 12 && with_a_play > 3,
+            "{ruleset}: {cuts} cuts, {with_a_play} plays"
+        );
+    }
+}
+
+/// `bod scenario cut` writes the cut, checked, naming the log's line; a
+/// log that does not replay, or none, is an error.
+#[test]
+fn scenario_cut_writes_a_scenario_that_passes() {
+    let log = game_log("basic", "7");
+    let text = std::fs::read_to_string(&log).unwrap();
+    // The line of the fourth hit's dice: its pitch is a few lines before.
+    let hit = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"purpose\":\"hit\""))
+        .nth(3)
+        .map(|(i, _)| i + 1)
+        .expect("a game has hits");
+    let out = std::env::temp_dir().join(format!("bod-cut-{}.yaml", std::process::id()));
+    let (code, stdout, stderr) = bod(&[
+        "scenario",
+        "cut",
+        &log.display().to_string(),
+        "--line",
+        &hit.to_string(),
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stderr.contains("played as the log did; wrote"), "{stderr}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    for needle in [
+        "ruleset: \"basic\"",
+        "  phase: pitch\n",
+        "    - rolled: {purpose: hit, dice: [",
+        "    - play_ended: {batter_reached: ",
+        "  score: {home: [",
+    ] {
+        assert!(written.contains(needle), "`{needle}` missing:\n{written}");
+    }
+    let (code, stdout, _) = bod(&["scenario", "test", &out.display().to_string()]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    let _ = std::fs::remove_file(&out);
+
+    // A log that does not replay: one of its dice changed.
+    let dice = text
+        .lines()
+        .position(|l| l.starts_with("{\"by\":\"dice\",\"action\":{\"dice\""))
+        .expect("a game rolls dice");
+    let tampered: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == dice {
+                "{\"by\":\"dice\",\"action\":{\"dice\":[9]}}".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&log, tampered.join("\n") + "\n").unwrap();
+    let (code, _, stderr) = bod(&[
+        "scenario",
+        "cut",
+        &log.display().to_string(),
+        "--line",
+        "40",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains(&format!(
+            "the log does not replay: it diverges at line {}",
+            dice + 1
+        )),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_file(&log);
+    let (code, _, stderr) = bod(&["scenario", "cut", "no-such-log.jsonl", "--line", "1"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("cannot read the log `no-such-log.jsonl`"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn scenario_run_shows_events_with_rule_and_clause() {
     let file = "tests/scenarios/basic/core.cards.steal--runner-on-first-takes-second.yaml";

@@ -1,17 +1,23 @@
-//! `bod scenario run|test`: play one scenario file and show what happens
-//! (each decision, the events it caused with their rule key and clause, the
-//! final state, the expectations' verdict, and on request the field with
-//! the start and end positions drawn on it), or check every scenario under
-//! folders and report the failures as diffs with `N passed, M failed`.
+//! `bod scenario run|test|cut`: play one scenario file and show what
+//! happens (each decision, the events it caused with their rule key and
+//! clause, the final state, the expectations' verdict, and on request the
+//! field with the start and end positions drawn on it), check every
+//! scenario under folders and report the failures as diffs with `N passed,
+//! M failed`, or cut a scenario out of a game log (a pitch and the play it
+//! led to), checked to play as the log did before it is written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use super::{CmdResult, print};
-use crate::diagnostic::Diagnostic;
+use super::play::load_game;
+use super::{CmdResult, Failure, print};
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
+use crate::engine::{Engine, Players};
 use crate::field::{render_svg_at, render_text_at};
-use crate::scenario::{Loader, Mismatch, Summary, test_dir};
+use crate::scenario::{Cutter, Loader, Mismatch, Source, Summary, parse, test_dir};
+use crate::score::{Header, Replayed, replay_watching};
+use crate::team::load_team;
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum ScenarioCommand {
@@ -28,6 +34,20 @@ pub(crate) enum ScenarioCommand {
         /// standard output).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+    },
+    /// Cut a scenario out of a game log (`bod play --log`): the pitch at a
+    /// line of the log, or the last one before it, and the play it led to,
+    /// with the log's dice, decisions and events; checked to play as the
+    /// log did.
+    Cut {
+        /// The game log.
+        log: PathBuf,
+        /// The line of the log (as `bod replay` and editors number them).
+        #[arg(long, value_name = "N")]
+        line: usize,
+        /// Where to write the scenario (`-` for standard output).
+        #[arg(short, long, default_value = "-")]
+        output: PathBuf,
     },
     /// Check every scenario (.yaml) under the given folders or files; exit 1
     /// if any fails. Scenarios marked `known_failure` are listed apart and do
@@ -73,6 +93,7 @@ pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
                 Err(Diagnostic::error("the scenario's expectations are not met").into())
             }
         }
+        ScenarioCommand::Cut { log, line, output } => cut(&log, line, &output),
         ScenarioCommand::Test { paths } => {
             let mut all = Summary { files: Vec::new() };
             for path in paths {
@@ -98,5 +119,147 @@ fn write_svg(path: &std::path::Path, svg: &str) -> CmdResult {
             .hint("give the path of a file to write, or `-` for standard output")
     })?;
     eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Whether a ruleset, field or team argument names a file rather than a
+/// built-in.
+fn is_path(name: &str) -> bool {
+    name.contains('/') || name.contains('\\') || name.ends_with(".yaml") || name.ends_with(".field")
+}
+
+/// `path` (relative to the working folder) as the scenario at `scenario`
+/// is to name it: relative to the scenario's folder when both are on one
+/// root, absolute otherwise.
+fn relative_to(path: &str, scenario: &Path) -> String {
+    let Ok(target) = std::fs::canonicalize(path) else {
+        return path.to_string();
+    };
+    let folder = scenario
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(folder) = std::fs::canonicalize(folder) else {
+        return target.display().to_string();
+    };
+    let (t, f): (Vec<_>, Vec<_>) = (target.components().collect(), folder.components().collect());
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return target.display().to_string();
+    }
+    let mut relative = PathBuf::new();
+    for _ in common..f.len() {
+        relative.push("..");
+    }
+    for part in &t[common..] {
+        relative.push(part);
+    }
+    relative.display().to_string().replace('\\', "/")
+}
+
+/// `bod scenario cut`: replays the log to the pitch at `line`, writes the
+/// scenario of that pitch and its play, and checks that it plays as the
+/// log did.
+fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
+    let name = log_path.display().to_string();
+    let text = std::fs::read_to_string(log_path)
+        .map_err(|e| Diagnostic::error(format!("cannot read the log `{name}`: {e}")))?;
+    let log = SourceFile::new(name.clone(), text);
+    let header = Header::read(&log)?;
+    let settings = header.settings();
+    let mut problems = Diagnostics::default();
+    let loaded = load_game(&header.ruleset, &settings, &header.field, &mut problems);
+    let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
+    let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
+    let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
+        return Err(Failure::Input(problems));
+    };
+    let players = Players::new(&home, &away)?;
+    let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
+    let mut cutter = Cutter::new(line);
+    if let Replayed::Diverged { line, .. } =
+        replay_watching(&engine, &header, log.text.lines().skip(1), &mut cutter)
+    {
+        return Err(Diagnostic::error(format!(
+            "the log does not replay: it diverges at line {line}"
+        ))
+        .hint(format!("`bod replay {name}` shows where and how"))
+        .into());
+    }
+    let Some(cut) = cutter.finish() else {
+        return Err(Diagnostic::error(format!("the log `{name}` has no pitch to cut")).into());
+    };
+    // The scenario names its inputs as its own folder sees them.
+    let stdout = output.as_os_str() == "-";
+    let scenario_path = if stdout {
+        Path::new("cut.yaml")
+    } else {
+        output
+    };
+    let named = |input: &str| {
+        if is_path(input) {
+            relative_to(input, scenario_path)
+        } else {
+            input.to_string()
+        }
+    };
+    let (ruleset, field) = (named(&header.ruleset), named(&header.field));
+    let teams = [named(&header.home), named(&header.away)];
+    let source = Source {
+        log: &name,
+        ruleset: &ruleset,
+        set: &settings,
+        field: &field,
+        teams: [&teams[0], &teams[1]],
+    };
+    let scenario_text = cut.text(&engine, &source);
+
+    // Checked before it is written: it must play as the log did.
+    let file = SourceFile::new(scenario_path.display().to_string(), scenario_text.clone());
+    let checked = parse(&file).and_then(|s| Loader::default().check(s));
+    let verdict = match checked {
+        Ok(checked) if checked.passed() => Ok(checked.run.records.len()),
+        Ok(checked) => Err(crate::scenario::render_mismatches(
+            &checked.prepared.scenario,
+            &checked.mismatches,
+        )),
+        Err(problems) => Err(super::render_for_terminal(&problems)),
+    };
+    let steps = match verdict {
+        Ok(steps) => steps,
+        Err(why) => {
+            return Err(Diagnostic::error(format!(
+                "the scenario cut at line {} does not play as the log did:\n{why}",
+                cut.line
+            ))
+            .hint(
+                "a cut starts from the state before the pitch; what a scenario cannot \
+                 set may play otherwise: the order of the discard pile (read again by a \
+                 reshuffle), the bases held when the batter came up (read by a \
+                 reliever's stamina); cut at the batter's first pitch, or at another",
+            )
+            .into());
+        }
+    };
+    if stdout {
+        print(&scenario_text)?;
+    } else {
+        std::fs::write(output, &scenario_text).map_err(|e| {
+            Diagnostic::error(format!(
+                "cannot write the scenario `{}`: {e}",
+                output.display()
+            ))
+        })?;
+    }
+    eprintln!(
+        "cut line {} of {name} (the pitch of line {}): {steps} steps, played as the log did{}",
+        line,
+        cut.line,
+        if stdout {
+            String::new()
+        } else {
+            format!("; wrote {}", output.display())
+        }
+    );
     Ok(())
 }

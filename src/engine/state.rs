@@ -667,6 +667,20 @@ impl State {
             .map(|i| i as u8)
     }
 
+    /// The half inning, outs and count in words: "top of inning 3, 1 out,
+    /// count 2-1".
+    pub fn situation(&self) -> String {
+        format!(
+            "{} of inning {}, {} out{}, count {}-{}",
+            self.half.word(),
+            self.inning,
+            self.outs,
+            if self.outs == 1 { "" } else { "s" },
+            self.balls,
+            self.strikes
+        )
+    }
+
     /// The moment as the field's drawings show it (`field::render_text_at`,
     /// `field::render_svg_at`): the fielders, the ball in play, the
     /// runners (by batting slot, the leadoff hitter's drawn as 1), and a
@@ -685,13 +699,8 @@ impl State {
         };
         Position {
             caption: format!(
-                "{} of inning {}, {} out{}, count {}-{}, score {}-{} (away-home)",
-                self.half.word(),
-                self.inning,
-                self.outs,
-                if self.outs == 1 { "" } else { "s" },
-                self.balls,
-                self.strikes,
+                "{}, score {}-{} (away-home)",
+                self.situation(),
                 self.score(Side::Away),
                 self.score(Side::Home)
             ),

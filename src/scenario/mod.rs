@@ -11,8 +11,10 @@
 //! the scenario's list only; `expect` compares the run with the
 //! expectations; `report` prints runs and differences. `readable` and
 //! `words` give events and values the names the files use, so that a
-//! report's event lines can be pasted back into a scenario.
+//! report's event lines can be pasted back into a scenario. `cut` writes a
+//! scenario from a game log: a pitch and the play it led to.
 
+mod cut;
 mod drive;
 mod expect;
 mod model;
@@ -23,6 +25,7 @@ mod setup;
 mod suite;
 pub(crate) mod words;
 
+pub use cut::{Cut, CutStep, Cutter, Source};
 pub use drive::{Record, Run, action_text, action_words, play, step_text, waiting};
 pub use expect::{Mismatch, check, pattern_text, state_value};
 pub use model::{

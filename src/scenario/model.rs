@@ -132,8 +132,10 @@ pub struct Start {
     pub balls: u8,
     /// Strikes.
     pub strikes: u8,
-    /// Runs before this point (home, away), and where they are written.
-    pub score: At<[u32; 2]>,
+    /// Runs before this point by inning, the first inning first (home,
+    /// away), and where they are written: a side's single total is booked
+    /// in the first inning.
+    pub score: At<[Vec<u32>; 2]>,
     /// The batter's batting-order slot (0 for the leadoff hitter).
     pub batter: u8,
     /// Runners: circle, and slot when given.

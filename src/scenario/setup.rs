@@ -108,7 +108,7 @@ impl Builder<'_> {
         state.ball = Ball::Dead;
         state.play = None;
         let offense = state.offense();
-        self.score(&mut state, start.score.value, start.score.span);
+        self.score(&mut state, &start.score.value, start.score.span);
         state.batter = start.batter;
         state.next_batter = [0, 0];
         state.next_batter[offense.index()] = (start.batter + 1) % 9;
@@ -161,27 +161,39 @@ impl Builder<'_> {
         (state, events.into_events())
     }
 
-    fn score(&mut self, state: &mut State, score: [u32; 2], span: Span) {
+    fn score(&mut self, state: &mut State, score: &[Vec<u32>; 2], span: Span) {
         for side in [Side::Home, Side::Away] {
             // Half innings begun by this side, the current one included.
             let begun = match (side, state.half) {
                 (Side::Away, _) | (Side::Home, Half::Bottom) => state.inning,
                 (Side::Home, Half::Top) => state.inning - 1,
             };
-            let mut runs = vec![0u8; usize::from(begun)];
-            let total = score[side.index()];
-            match runs.first_mut() {
-                Some(first) => match u8::try_from(total) {
-                    Ok(t) => *first = t,
-                    Err(_) => self.err(span, "a score above 255 is not supported"),
-                },
-                None if total > 0 => self.err(
+            let mut runs = vec![0u16; usize::from(begun)];
+            let given = &score[side.index()];
+            let scored = given.iter().any(|&r| r > 0);
+            if begun == 0 && scored {
+                self.err(
                     span,
                     "the home team has not batted yet in the top of the first",
-                ),
-                None => {}
+                );
+            } else if given.len() > usize::from(begun) && scored {
+                self.err(
+                    span,
+                    format!(
+                        "the {} team's runs are listed for {} innings; it has batted in {begun}",
+                        words::side(side),
+                        given.len()
+                    ),
+                );
+            } else {
+                for (inning, &r) in runs.iter_mut().zip(given) {
+                    match u8::try_from(r) {
+                        Ok(r) => *inning = u16::from(r),
+                        Err(_) => self.err(span, "a score above 255 is not supported"),
+                    }
+                }
             }
-            state.runs[side.index()] = runs.into_iter().map(u16::from).collect();
+            state.runs[side.index()] = runs;
         }
     }
 

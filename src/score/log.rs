@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, SourceFile, Span, floor_char_boundary};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Chance, Decision, Engine, Event, EventKind, GameRules, Side};
+use crate::engine::{Action, Chance, Decision, Engine, Event, EventKind, GameRules, Side, State};
 use crate::ruleset::OptionValues;
 
 /// What the first line of a log says.
@@ -273,12 +273,38 @@ pub enum Replayed {
     },
 }
 
+/// What follows a replay as it goes (`replay_watching`): each action
+/// before it is applied, and the events it caused after.
+pub trait Watch {
+    /// The action of line `line` of the log (1-based), taken by `side`
+    /// (none: the dice), is about to be applied to `before`.
+    fn action(&mut self, line: usize, before: &State, side: Option<Side>, action: &Action);
+    /// The events the action caused; `after` is the state they left.
+    fn events(&mut self, after: &State, events: &[Event]);
+}
+
+/// Nobody watching.
+impl Watch for () {
+    fn action(&mut self, _: usize, _: &State, _: Option<Side>, _: &Action) {}
+    fn events(&mut self, _: &State, _: &[Event]) {}
+}
+
 /// Replays the lines of a log after its header (`lines[0]` is line 2 of
 /// the file) on `engine`, which must be set up from the header.
 pub fn replay<'l>(
     engine: &Engine<'_>,
     header: &Header,
     lines: impl IntoIterator<Item = &'l str>,
+) -> Replayed {
+    replay_watching(engine, header, lines, &mut ())
+}
+
+/// `replay`, showing `watch` every action and the events it caused.
+pub fn replay_watching<'l>(
+    engine: &Engine<'_>,
+    header: &Header,
+    lines: impl IntoIterator<Item = &'l str>,
+    watch: &mut dyn Watch,
 ) -> Replayed {
     let rules = engine.rules;
     let (mut state, first) = engine.new_game(crate::runner::shuffle_seed(header.seed, header.game));
@@ -325,10 +351,12 @@ pub fn replay<'l>(
         if line != logged {
             return diverged(number, logged, line);
         }
+        watch.action(number, &state, side, &replayed);
         let mut out = Vec::new();
         if let Err(e) = engine.apply(&mut state, replayed, &mut out) {
             return diverged(number, logged, format!("(the engine refuses it: {e})"));
         }
+        watch.events(&state, &out);
         produced.extend(out.iter().map(|e| event_line(rules, e)));
     }
     number += 1;

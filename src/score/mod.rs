@@ -16,7 +16,10 @@ mod scorecard;
 mod scorekeeper;
 
 pub use box_score::{Batting, BoxScore, LineScore, Pitching};
-pub use log::{Agents, FORMAT, Header, JsonLog, Replayed, action_line, event_line, replay};
+pub use log::{
+    Agents, FORMAT, Header, JsonLog, Replayed, Watch, action_line, event_line, replay,
+    replay_watching,
+};
 pub use play_by_play::PlayByPlay;
 pub use scorecard::{Batter, Lineup, Scorecard};
 pub use scorekeeper::{

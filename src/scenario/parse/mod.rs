@@ -617,7 +617,7 @@ fn default_start() -> Start {
         outs: 0,
         balls: 0,
         strikes: 0,
-        score: At::new([0, 0], Span::new(0, 0)),
+        score: At::new([Vec::new(), Vec::new()], Span::new(0, 0)),
         batter: 0,
         runners: Vec::new(),
         fielders: Vec::new(),

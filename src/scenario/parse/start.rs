@@ -66,9 +66,18 @@ impl Reader<'_> {
                 "score" => {
                     s.score.span = v.span;
                     for (side, _, n) in self.entries(v, "`score`", &["home", "away"]) {
-                        if let Some(i) = self.int(n, 0, 999, "a score") {
-                            s.score.value[usize::from(side == "away")] = i as u32;
-                        }
+                        // A total, or the runs of each inning: [0, 2, 1].
+                        let runs = if matches!(n.value, Value::Seq(_)) {
+                            self.list(n, "the runs by inning")
+                                .iter()
+                                .map(|r| self.int(r, 0, 255, "a number of runs"))
+                                .map(|r| r.map_or(0, |r| r as u32))
+                                .collect()
+                        } else {
+                            self.int(n, 0, 999, "a score")
+                                .map_or_else(Vec::new, |i| vec![i as u32])
+                        };
+                        s.score.value[usize::from(side == "away")] = runs;
                     }
                 }
                 "batter" => {
