@@ -70,6 +70,12 @@ impl<'a> View<'a> {
         &self.state.ball
     }
 
+    /// The whole state, for reading a manager's own words into actions
+    /// (`scenario::decision_actions`): never for what he may not see.
+    pub(crate) fn state(&self) -> &State {
+        self.state
+    }
+
     /// The field as both managers see it: fielders, ball and runners
     /// (`State::position`).
     pub fn position(&self) -> crate::field::Position {

@@ -4,7 +4,10 @@
 //! fielders are placed or a ball is in play the field drawn with them, the
 //! ball and the runners on it) and the legal
 //! actions numbered, written as scenario files write decisions; he answers
-//! with a number or with an action's words. `q` or the end of the input
+//! with a number or with an action's words, or with any decision as a
+//! scenario file writes it: a move through several squares (`move: {CF:
+//! [[3, 9], [3, 10]]}`) is played a step at a time, each step while it is
+//! still legal in the same defense turn. `q` or the end of the input
 //! leaves the game: the agent raises the flag its game's `Watched` sink
 //! reads, and the runner calls the game off. While he plays, every event
 //! is printed as it happens, in the same words.
@@ -20,7 +23,7 @@ use crate::agent::{Agent, Legal, View};
 use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
 use crate::field::render_text_at;
 use crate::runner::Sink;
-use crate::scenario::{action_words, project, words};
+use crate::scenario::{action_words, decision_actions, project, words};
 
 /// The agent's name for `--agent`.
 pub(crate) const HUMAN: &str = "human";
@@ -36,6 +39,11 @@ pub(crate) struct HumanAgent<'a> {
     output: Box<dyn Write + Send + 'a>,
     /// Raised when he leaves the game.
     left: Arc<AtomicBool>,
+    /// The rest of a move through several squares, and the points the
+    /// defense turn had left at its last step: a step is taken only while
+    /// they keep falling (the same turn).
+    planned: std::collections::VecDeque<Action>,
+    planned_budget: u8,
 }
 
 impl<'a> HumanAgent<'a> {
@@ -52,7 +60,31 @@ impl<'a> HumanAgent<'a> {
             input,
             output,
             left,
+            planned: std::collections::VecDeque::new(),
+            planned_budget: 0,
         }
+    }
+
+    /// The points the defense turn has left, if a ball is in play.
+    fn budget(view: &View<'_>) -> u8 {
+        view.play().map_or(0, |p| p.budget)
+    }
+
+    /// The next step of a planned move, if it is still legal in the same
+    /// turn; otherwise the plan is dropped.
+    fn planned_step(&mut self, view: &View<'_>, legal: &Legal<'_>) -> Option<Action> {
+        let next = self.planned.pop_front()?;
+        let budget = Self::budget(view);
+        if budget < self.planned_budget && legal.allows(&next) {
+            self.planned_budget = budget;
+            return Some(next);
+        }
+        self.planned.clear();
+        let _ = writeln!(
+            self.output,
+            "\n(the rest of your move is no longer possible)"
+        );
+        None
     }
 
     /// The next answer, trimmed; `None` at the end of the input.
@@ -76,6 +108,11 @@ impl Agent for HumanAgent<'_> {
         // it is applied.
         if self.left.load(Ordering::Relaxed) {
             return actions[0].clone();
+        }
+        if let Some(step) = self.planned_step(view, legal) {
+            let text = action_words(&self.engine, view.phase(), view.fielding_side(), &step);
+            let _ = writeln!(self.output, "\n(your move goes on) {text}");
+            return step;
         }
         // Each choice once: two copies of a card play alike, so the first
         // stands for the rest.
@@ -111,10 +148,24 @@ impl Agent for HumanAgent<'_> {
                     let _ = write!(self.output, "{shown}");
                 }
                 None => {
+                    // A decision as a scenario writes it: the first of its
+                    // steps now, the rest planned.
+                    let why = match decision_actions(&self.engine, view.state(), &answer) {
+                        Ok(steps) if steps.first().is_some_and(|a| legal.allows(a)) => {
+                            let mut steps = std::collections::VecDeque::from(steps);
+                            let first = steps.pop_front().expect("a first step");
+                            self.planned = steps;
+                            self.planned_budget = Self::budget(view);
+                            return first;
+                        }
+                        Ok(_) => "not a legal action now".to_string(),
+                        Err(why) => why,
+                    };
                     let _ = writeln!(
                         self.output,
-                        "answer with a number from 1 to {}, an action as listed, ? to list \
-                         them again, or q to leave the game",
+                        "{why}: answer with a number from 1 to {}, an action as listed (or a \
+                         move through several squares, `move: {{CF: [[3, 9], [3, 10]]}}`), ? \
+                         to list them again, or q to leave the game",
                         choices.len()
                     );
                 }
@@ -238,5 +289,73 @@ impl<S: Sink + ?Sized> Sink for Watched<'_, S> {
 
     fn called_off(&self) -> bool {
         self.left.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Decision;
+    use crate::scenario::Loader;
+
+    /// A shared buffer the agent writes to, read back by the test.
+    #[derive(Clone, Default)]
+    struct Shown(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shown {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A move through two squares, answered once, is played a step at a
+    /// time: the second step asks nothing.
+    #[test]
+    fn a_move_through_several_squares_is_played_step_by_step() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios/basic/basic.throw--short-throw-continues-next-turn.yaml");
+        let checked = Loader::default()
+            .check_file(&path)
+            .expect("the scenario loads");
+        let engine = checked.prepared.engine();
+        let mut state = checked.run.start.clone();
+        let answers = "play_ball: CF\nmove: {CF: [[3, 9], [3, 10]]}\n";
+        let input: Input = Arc::new(Mutex::new(Box::new(std::io::Cursor::new(answers))));
+        let shown = Shown::default();
+        let left = Arc::new(AtomicBool::new(false));
+        let mut agent = HumanAgent::new(engine, input, Box::new(shown.clone()), Arc::clone(&left));
+        let mut taken = Vec::new();
+        for _ in 0..3 {
+            let Decision::Choose { side } = engine.decision(&state) else {
+                panic!("the defense chooses");
+            };
+            let legal = Legal::new(engine, &state);
+            let action = agent.choose(&View::new(&state, side), &legal);
+            taken.push(action_words(
+                &engine,
+                &state.phase,
+                state.defense(),
+                &action,
+            ));
+            engine
+                .apply(&mut state, action, &mut Vec::new())
+                .expect("a legal action");
+        }
+        assert_eq!(
+            taken,
+            ["play_ball: CF", "move: {CF: [3, 9]}", "move: {CF: [3, 10]}"]
+        );
+        assert!(!left.load(Ordering::Relaxed), "all three answered");
+        let text = String::from_utf8(shown.0.lock().unwrap().clone()).unwrap();
+        assert!(
+            text.contains("(your move goes on) move: {CF: [3, 10]}"),
+            "{text}"
+        );
+        // The field is drawn while the ball is in play.
+        assert!(text.contains("path  H:5"), "{text}");
     }
 }

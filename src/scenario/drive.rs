@@ -6,7 +6,9 @@
 //! done and the events that followed, and stops at the first problem: an
 //! action the engine refuses, dice that run out, dice left over.
 
-use crate::diagnostic::{Diagnostic, Span};
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::engine::dice::Dice;
 use crate::engine::{
     Action, Ball, CardId, Chance, Decision, DeckKind, Engine, EngineError, Event, Memo, Phase,
@@ -295,9 +297,43 @@ impl Driver<'_> {
 
     /// The engine's actions for a scripted decision in the current state.
     fn actions(&self, step: &Step, span: Span) -> Result<Vec<Action>, Diagnostic> {
-        let state = &self.state;
-        let engine = self.engine;
-        let file = &self.s.file;
+        step_actions(self.engine, &self.state, &self.s.file, step, span)
+    }
+}
+
+/// A manager's decision written as a scenario's decisions are (`move: {CF:
+/// [[3, 9], [3, 10]]}`, `throw: 1B`, `memo: discard 2`), as the engine's
+/// actions in `state`: one, or one per square of a move through several;
+/// what is wrong with it, in one line, otherwise.
+pub(crate) fn decision_actions(
+    engine: &Engine<'_>,
+    state: &State,
+    text: &str,
+) -> Result<Vec<Action>, String> {
+    let file = SourceFile::new("the answer", format!("decisions:\n  - {text}\n"));
+    let first = |d: crate::diagnostic::Diagnostics| {
+        d.0.first()
+            .map_or_else(|| "not a decision".to_string(), |d| d.message.clone())
+    };
+    let scenario = super::parse::parse(&file).map_err(first)?;
+    match scenario.decisions.first() {
+        Some(step) if !matches!(step.value, Step::Illegal(_)) => {
+            step_actions(engine, state, &file, &step.value, step.span).map_err(|d| d.message)
+        }
+        _ => Err("not a decision of yours".to_string()),
+    }
+}
+
+/// The engine's actions for a decision written at `span` of `file`, in
+/// `state`: one, or one per square of a move through several.
+pub(crate) fn step_actions(
+    engine: &Engine<'_>,
+    state: &State,
+    file: &Arc<SourceFile>,
+    step: &Step,
+    span: Span,
+) -> Result<Vec<Action>, Diagnostic> {
+    {
         let wrong = |message: String| {
             Diagnostic::error(message)
                 .at(file, span)
@@ -424,7 +460,7 @@ impl Driver<'_> {
             Step::LetDrop => vec![Action::LetDrop],
             Step::Send(on) => vec![Action::Send(*on)],
             Step::Advance(n) => vec![Action::Advance(*n)],
-            Step::Illegal(inner) => return self.actions(inner, span),
+            Step::Illegal(inner) => return step_actions(engine, state, file, inner, span),
         })
     }
 }
