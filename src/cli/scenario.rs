@@ -233,10 +233,9 @@ fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
                 cut.line
             ))
             .hint(
-                "a cut starts from the state before the pitch; what a scenario cannot \
-                 set may play otherwise: the order of the discard pile (read again by a \
-                 reshuffle), the bases held when the batter came up (read by a \
-                 reliever's stamina); cut at the batter's first pitch, or at another",
+                "a cut starts from the whole state before the pitch, so this is \
+                 something of the game the scenario format cannot say yet; cut at \
+                 another pitch, and report this one with its log",
             )
             .into());
         }

@@ -16,7 +16,7 @@ use crate::team::PlayerCard;
 impl Engine<'_> {
     /// The Status rules, when this game tracks stamina (its rules have a
     /// track and it has players).
-    fn tracks_stamina(&self) -> Option<&StaminaRules> {
+    pub(crate) fn tracks_stamina(&self) -> Option<&StaminaRules> {
         self.players?;
         self.rules.stamina.as_ref()
     }

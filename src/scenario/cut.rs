@@ -258,6 +258,14 @@ impl Cut {
         for key in ["outs", "count", "score", "runners", "ball", "phase"] {
             let _ = writeln!(out, "    {key}: {}", state_value(key, &self.end, engine));
         }
+        // The hands the managers fielding and batting hold at the end: the
+        // cards drawn, a reshuffle's order included.
+        let _ = writeln!(
+            out,
+            "    hands: {{defense: {}, offense: {}}}",
+            state_value("hands.defense", &self.end, engine),
+            state_value("hands.offense", &self.end, engine)
+        );
         out
     }
 
@@ -318,8 +326,8 @@ impl Cut {
                 hand(DeckKind::Offense)
             );
         }
-        // The whole draw pile, the card drawn first first; the rest (the
-        // discards) on the discard pile.
+        // The whole draw pile, the card drawn first first; the cards out of
+        // the game; the rest (the discards) on the discard pile.
         out.push_str("  decks:\n");
         for deck in DeckKind::BOTH {
             let pile = &s.decks[deck.index()];
@@ -329,9 +337,18 @@ impl Cut {
                     .rev()
                     .map(|&c| words::card_word(decks[deck.index()], c)),
             );
+            let removed = if pile.removed.is_empty() {
+                String::new()
+            } else {
+                let cards = pile
+                    .removed
+                    .iter()
+                    .map(|&c| words::card_word(decks[deck.index()], c));
+                format!(", removed: {}", flow(cards))
+            };
             let _ = writeln!(
                 out,
-                "    {}: {{top: {top}, rest: discard}}",
+                "    {}: {{top: {top}, rest: discard{removed}}}",
                 if deck == DeckKind::Defense {
                     "defense"
                 } else {
@@ -386,6 +403,13 @@ impl Cut {
                 }
             }
         }
+        // What a reliever's stamina reads, when a pitch of the at-bat moved
+        // runners before this one (a steal, say).
+        if engine.tracks_stamina().is_some() && s.bases_at_batter != Engine::bases_taken(s) {
+            let _ = writeln!(out, "  bases_at_batter: {}", s.bases_at_batter);
+        }
+        // The next reshuffle's order: the seed (above) and this count.
+        let _ = writeln!(out, "  shuffles: {}", s.shuffles.1);
         out.push_str("  phase: pitch\n");
         out
     }

@@ -152,6 +152,9 @@ pub struct Start {
     /// Whether the cards nobody names lie on the discard pile, leaving the
     /// draw pile with only its named top (defense, offense).
     pub rest_discarded: [bool; 2],
+    /// The cards out of the game (special cards played), by deck
+    /// (defense, offense): neither drawn nor reshuffled.
+    pub removed: [Vec<At<CardName>>; 2],
     /// Each side's pitcher's stamina (home, away), when the scenario
     /// gives it; a pitcher whose stamina is not given has not rolled it.
     pub stamina: [Option<At<u8>>; 2],
@@ -159,6 +162,13 @@ pub struct Start {
     pub specials: [Option<At<Played>>; 2],
     /// Players who came into the game before the situation, in order.
     pub substitutions: Vec<Change>,
+    /// The offense's bases when the batter came up (`Engine::bases_taken`,
+    /// read by a reliever's stamina), when not the bases of the start.
+    pub bases_at_batter: Option<u16>,
+    /// How many shuffles the game has made (`None`: the two of its decks
+    /// at the start); the next reshuffle's order comes from the seed and
+    /// this count.
+    pub shuffles: Option<u32>,
     /// Where the game stands.
     pub phase: At<StartPhase>,
 }

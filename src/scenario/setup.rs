@@ -157,7 +157,9 @@ impl Builder<'_> {
         }
         // What the offense holds in the situation was not conceded in this
         // batter's turn.
-        state.bases_at_batter = Engine::bases_taken(&state);
+        state.bases_at_batter = start
+            .bases_at_batter
+            .unwrap_or_else(|| Engine::bases_taken(&state));
         (state, events.into_events())
     }
 
@@ -322,10 +324,16 @@ impl Builder<'_> {
             *slot = Some(ids);
         }
         let mut tops: [Vec<CardId>; 2] = Default::default();
+        let mut removed: [Vec<CardId>; 2] = Default::default();
         for deck in DeckKind::BOTH {
             for c in &s.start.decks[deck.index()] {
                 if let Some(id) = self.take(&mut pools[deck.index()], c, deck) {
                     tops[deck.index()].push(id);
+                }
+            }
+            for c in &s.start.removed[deck.index()] {
+                if let Some(id) = self.take(&mut pools[deck.index()], c, deck) {
+                    removed[deck.index()].push(id);
                 }
             }
         }
@@ -357,7 +365,7 @@ impl Builder<'_> {
             }
             let d = &mut state.decks[deck.index()];
             let rest = std::mem::take(pool);
-            d.removed.clear();
+            d.removed = std::mem::take(&mut removed[deck.index()]);
             if s.start.rest_discarded[deck.index()] {
                 d.draw.clear();
                 d.discard = rest;
@@ -368,7 +376,7 @@ impl Builder<'_> {
             // The last card of the draw pile is drawn first.
             d.draw.extend(tops[deck.index()].iter().rev());
         }
-        state.shuffles = (s.seed, 2);
+        state.shuffles = (s.seed, s.start.shuffles.unwrap_or(2));
     }
 
     fn take(

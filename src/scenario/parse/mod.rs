@@ -625,9 +625,12 @@ fn default_start() -> Start {
         hands: Vec::new(),
         decks: [Vec::new(), Vec::new()],
         rest_discarded: [false, false],
+        removed: [Vec::new(), Vec::new()],
         stamina: [None, None],
         specials: [None, None],
         substitutions: Vec::new(),
+        bases_at_batter: None,
+        shuffles: None,
         phase: At::new(StartPhase::Pitch, Span::new(0, 0)),
     }
 }

@@ -26,6 +26,8 @@ const START: &[&str] = &[
     "stamina",
     "specials",
     "substitutions",
+    "shuffles",
+    "bases_at_batter",
     "phase",
     "bonus",
     "pitch",
@@ -80,6 +82,16 @@ impl Reader<'_> {
                         s.score.value[usize::from(side == "away")] = runs;
                     }
                 }
+                "bases_at_batter" => {
+                    if let Some(i) = self.int(v, 0, 9999, "a number of bases") {
+                        s.bases_at_batter = Some(i as u16);
+                    }
+                }
+                "shuffles" => {
+                    if let Some(i) = self.int(v, 0, i64::from(u32::MAX), "a number of shuffles") {
+                        s.shuffles = Some(i as u32);
+                    }
+                }
                 "batter" => {
                     if let Some(i) = self.int(v, 0, 8, "the batter's slot") {
                         s.batter = i as u8;
@@ -102,10 +114,12 @@ impl Reader<'_> {
                             s.decks[i] = self.cards(d, defense, "the top of a deck");
                             continue;
                         }
-                        // {top: [cards], rest: draw | discard}
-                        for (key, _, x) in self.entries(d, "a deck", &["top", "rest"]) {
+                        // {top: [cards], rest: draw | discard, removed: [cards]}
+                        for (key, _, x) in self.entries(d, "a deck", &["top", "rest", "removed"]) {
                             if key == "top" {
                                 s.decks[i] = self.cards(x, defense, "the top of a deck");
+                            } else if key == "removed" {
+                                s.removed[i] = self.cards(x, defense, "the cards out of the game");
                             } else if let Some(w) =
                                 self.word(x, &["draw", "discard"], "place for the rest")
                             {
