@@ -334,8 +334,10 @@ fn a_cut_of_a_logged_pitch_plays_as_the_log_did() {
         let pitches = lines_of("\"action\":{\"pitch\"");
         assert!(pitches.len() > 60, "{ruleset}: {} pitches", pitches.len());
         let reshuffles = lines_of("\"event\":\"reshuffled\"");
+        let swaps = lines_of("\"action\":{\"swap\"");
         let (mut cuts, mut with_a_play) = (0, 0);
-        for line in pitches.iter().step_by(7).chain(&reshuffles).copied() {
+        let asked = pitches.iter().step_by(7).chain(&reshuffles).chain(&swaps);
+        for line in asked.copied() {
             let mut cutter = scenario::Cutter::new(line);
             let replayed = replay_watching(&engine, &header, text.lines().skip(1), &mut cutter);
             assert!(
@@ -367,6 +369,12 @@ fn a_cut_of_a_logged_pitch_plays_as_the_log_did() {
                 checked.passed(),
                 "{ruleset} line {line} does not play as the log did:\n{}\n{written}",
                 checked.render()
+            );
+            // A special card swapped at the pitch begins its cut, which goes
+            // on to the pitch (unless the swap's ball walked the batter).
+            assert!(
+                written.contains("\n  - pitch: ") || written.contains("\n    - walk: "),
+                "{ruleset} line {line} holds no pitch:\n{written}"
             );
             cuts += 1;
             with_a_play += usize::from(written.contains("    - play_ended:"));

@@ -83,6 +83,9 @@ pub struct Cutter {
     found: Option<Cut>,
     /// The substitutions seen so far.
     substitutions: Vec<(Side, &'static str, &'static str)>,
+    /// Whether the last action was taken at a pitch (a special card
+    /// swapped before it, say): the pitch's cut began then.
+    at_pitch: bool,
 }
 
 impl Cutter {
@@ -94,6 +97,7 @@ impl Cutter {
             closed: false,
             found: None,
             substitutions: Vec::new(),
+            at_pitch: false,
         }
     }
 
@@ -108,8 +112,11 @@ impl Watch for Cutter {
         if self.found.is_some() {
             return;
         }
-        let pitch = side.is_some() && matches!(before.phase, Phase::Pitch);
-        if pitch {
+        // A pitch's cut begins with the defense's first action at it.
+        let at_pitch = side.is_some() && matches!(before.phase, Phase::Pitch);
+        let begins = at_pitch && !self.at_pitch;
+        self.at_pitch = at_pitch;
+        if begins {
             if line > self.target
                 && let Some(cut) = self.current.take()
             {
