@@ -349,14 +349,14 @@ fn a_cut_of_a_logged_pitch_plays_as_the_log_did() {
                 cut.line <= line,
                 "the pitch of the line asked for, or the last before it"
             );
-            let source = scenario::Source {
+            let inputs = scenario::CutInputs {
                 log: "game.jsonl",
                 ruleset,
                 set: &header.settings(),
                 field: &header.field,
                 teams: [&header.home, &header.away],
             };
-            let written = cut.text(&engine, &source);
+            let written = cut.text(&engine, &inputs);
             let file = SourceFile::new("cut.yaml", written.clone());
             let checked = Loader::default()
                 .check(scenario::parse(&file).unwrap_or_else(|d| {

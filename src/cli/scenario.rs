@@ -15,7 +15,7 @@ use super::{CmdResult, Failure, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
 use crate::engine::{Engine, Players};
 use crate::field::{render_svg_at, render_text_at};
-use crate::scenario::{Cutter, Loader, Mismatch, Source, Summary, parse, test_dir};
+use crate::scenario::{CutInputs, Cutter, Loader, Mismatch, Summary, parse, test_dir};
 use crate::score::{Header, Replayed, replay_watching};
 use crate::team::load_team;
 
@@ -205,14 +205,14 @@ fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
     };
     let (ruleset, field) = (named(&header.ruleset), named(&header.field));
     let teams = [named(&header.home), named(&header.away)];
-    let source = Source {
+    let inputs = CutInputs {
         log: &name,
         ruleset: &ruleset,
         set: &settings,
         field: &field,
         teams: [&teams[0], &teams[1]],
     };
-    let scenario_text = cut.text(&engine, &source);
+    let scenario_text = cut.text(&engine, &inputs);
 
     // Checked before it is written: it must play as the log did.
     let file = SourceFile::new(scenario_path.display().to_string(), scenario_text.clone());

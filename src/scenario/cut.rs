@@ -54,7 +54,7 @@ pub struct Cut {
 /// What a cut's scenario names besides the game itself: where its inputs
 /// are, as the scenario file is to read them.
 #[derive(Debug, Clone)]
-pub struct Source<'a> {
+pub struct CutInputs<'a> {
     /// The log, as the title names it.
     pub log: &'a str,
     /// The ruleset: a built-in name or a path.
@@ -188,8 +188,8 @@ fn flow(items: impl IntoIterator<Item = String>) -> String {
 
 impl Cut {
     /// The scenario file of the cut, under `engine` (set up as the log's
-    /// header says), naming its inputs as `source` gives them.
-    pub fn text(&self, engine: &Engine<'_>, source: &Source<'_>) -> String {
+    /// header says), naming its inputs as `inputs` gives them.
+    pub fn text(&self, engine: &Engine<'_>, inputs: &CutInputs<'_>) -> String {
         let rules = engine.rules;
         let s = &self.start;
         let batting = s.offense();
@@ -200,20 +200,20 @@ impl Cut {
              # what it led to, as the log has them. Edit the dice or the decisions\n\
              # to see another ruling; `bod scenario run` shows it, `bod scenario\n\
              # test` checks it.",
-            source.log, self.line
+            inputs.log, self.line
         );
         let title = format!(
             "{}, line {}: the {}, the {} batter of slot {}",
-            source.log,
+            inputs.log,
             self.line,
             s.situation(),
             words::side(batting),
             s.batter
         );
         let _ = writeln!(out, "scenario: {}", quoted(&title));
-        let _ = writeln!(out, "ruleset: {}", quoted(source.ruleset));
-        if !source.set.is_empty() {
-            let set: Vec<String> = source
+        let _ = writeln!(out, "ruleset: {}", quoted(inputs.ruleset));
+        if !inputs.set.is_empty() {
+            let set: Vec<String> = inputs
                 .set
                 .iter()
                 .map(|kv| match kv.split_once('=') {
@@ -223,12 +223,12 @@ impl Cut {
                 .collect();
             let _ = writeln!(out, "set: {{{}}}", set.join(", "));
         }
-        let _ = writeln!(out, "field: {}", quoted(source.field));
+        let _ = writeln!(out, "field: {}", quoted(inputs.field));
         let _ = writeln!(
             out,
             "teams: {{home: {}, away: {}}}",
-            quoted(source.teams[0]),
-            quoted(source.teams[1])
+            quoted(inputs.teams[0]),
+            quoted(inputs.teams[1])
         );
         let _ = writeln!(out, "seed: {}", s.shuffles.0);
         out.push_str(&self.start_text(engine));

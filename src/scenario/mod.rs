@@ -25,7 +25,7 @@ mod setup;
 mod suite;
 pub(crate) mod words;
 
-pub use cut::{Cut, CutStep, Cutter, Source};
+pub use cut::{Cut, CutInputs, CutStep, Cutter};
 pub(crate) use drive::decision_actions;
 pub use drive::{Record, Run, action_text, action_words, play, step_text, waiting};
 pub use expect::{Mismatch, check, pattern_text, state_value};
