@@ -470,6 +470,52 @@ fn scenario_cut_writes_a_scenario_that_passes() {
     );
 }
 
+/// `bod scenario test --ruleset R` plays every scenario under R: the
+/// failures are the pinned rulings R moves. A house rule that makes a
+/// throw cost four points moves the BASIC rulings with a throw in them,
+/// and those alone; BASIC itself moves none.
+#[test]
+fn scenario_test_under_another_ruleset_lists_the_rulings_it_moves() {
+    let (code, stdout, stderr) = bod(&[
+        "scenario",
+        "test",
+        BASIC,
+        "--ruleset",
+        "tests/data/rulesets/house/costly-throws.yaml",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let moved: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("FAIL"))
+        .map(|l| l.split(": ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        moved,
+        [
+            "FAIL  tests/scenarios/basic/basic.throw--short-throw-continues-next-turn.yaml",
+            "FAIL  tests/scenarios/basic/core.field.orange--the-circle-counts-in-its-whole-part-of-the-field.yaml",
+            "FAIL  tests/scenarios/basic/core.field.orange--the-first-throw-die-only.yaml",
+            "FAIL  tests/scenarios/basic/core.out.offense-choice--batter-thrown-out-at-first.yaml",
+            "FAIL  tests/scenarios/basic/core.out.offense-choice--force-out-at-second.yaml",
+        ],
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("not a legal defense action now"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("instead of its own ruleset: a failure is a pinned ruling it moves"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = bod(&["scenario", "test", BASIC, "--ruleset", "basic"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+    let (code, _, stderr) = bod(&["scenario", "test", BASIC, "--ruleset", "basci"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("did you mean `basic`?"), "{stderr}");
+}
+
 #[test]
 fn scenario_run_shows_events_with_rule_and_clause() {
     let file = "tests/scenarios/basic/core.cards.steal--runner-on-first-takes-second.yaml";

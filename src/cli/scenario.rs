@@ -2,8 +2,9 @@
 //! happens (each decision, the events it caused with their rule key and
 //! clause, the final state, the expectations' verdict, and on request the
 //! field with the start and end positions drawn on it), check every
-//! scenario under folders and report the failures as diffs with `N passed,
-//! M failed`, or cut a scenario out of a game log (a pitch and the play it
+//! scenario under folders (under its own ruleset, or all under another to
+//! see which rulings that one moves) and report the failures as diffs with
+//! `N passed, M failed`, or cut a scenario out of a game log (a pitch and the play it
 //! led to), checked to play as the log did before it is written.
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use super::{CmdResult, Failure, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
 use crate::engine::{Engine, Players};
 use crate::field::{render_svg_at, render_text_at};
-use crate::scenario::{CutInputs, Cutter, Loader, Mismatch, Summary, parse, test_dir};
+use crate::scenario::{CutInputs, Cutter, Loader, Mismatch, Summary, parse, test_dir_with};
 use crate::score::{Header, Replayed, replay_watching};
 use crate::team::load_team;
 
@@ -56,6 +57,11 @@ pub(crate) enum ScenarioCommand {
         /// Folders (searched recursively) or scenario files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Play every scenario under this ruleset (built-in or a path)
+        /// instead of its own, with the options it sets: the failures are
+        /// the pinned rulings it moves.
+        #[arg(long, value_name = "RULESET")]
+        ruleset: Option<String>,
     },
 }
 
@@ -94,12 +100,26 @@ pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
             }
         }
         ScenarioCommand::Cut { log, line, output } => cut(&log, line, &output),
-        ScenarioCommand::Test { paths } => {
+        ScenarioCommand::Test { paths, ruleset } => {
+            // A ruleset that does not load is said once, not per scenario.
+            if let Some(r) = &ruleset {
+                crate::ruleset::Ruleset::load(r).map_err(Failure::Input)?;
+            }
             let mut all = Summary { files: Vec::new() };
             for path in paths {
-                all.files.extend(test_dir(&path)?.files);
+                let loader = match &ruleset {
+                    Some(r) => Loader::under(r),
+                    None => Loader::default(),
+                };
+                all.files.extend(test_dir_with(&path, loader)?.files);
             }
             print(&all.render())?;
+            if let Some(r) = &ruleset {
+                print(&format!(
+                    "(every scenario played under {r} instead of its own ruleset: a failure \
+                     is a pinned ruling it moves)\n"
+                ))?;
+            }
             match all.failed() {
                 0 => Ok(()),
                 1 => Err(Diagnostic::error("1 scenario failed").into()),

@@ -37,4 +37,6 @@ pub use parse::parse;
 pub use readable::{Readable, project, project_all};
 pub use report::{mismatches as render_mismatches, run as render_run};
 pub use setup::build;
-pub use suite::{Checked, Loader, Outcome, Prepared, Summary, load, scenario_files, test_dir};
+pub use suite::{
+    Checked, Loader, Outcome, Prepared, Summary, load, scenario_files, test_dir, test_dir_with,
+};

@@ -24,6 +24,10 @@ use super::{parse, report, setup};
 /// Loads rulesets and fields once for many scenarios.
 #[derive(Default)]
 pub struct Loader {
+    /// The ruleset every scenario is played under instead of its own
+    /// (`Loader::under`): a built-in name or a path from the working
+    /// folder.
+    instead: Option<String>,
     rulesets: HashMap<String, Rc<Ruleset>>,
     rules: HashMap<(String, Vec<String>), Rc<GameRules>>,
     fields: HashMap<String, Rc<Field>>,
@@ -96,6 +100,16 @@ pub fn load(path: &Path) -> Result<Scenario, Diagnostics> {
 }
 
 impl Loader {
+    /// A loader that plays every scenario under `ruleset` (a built-in
+    /// name or a path) instead of the ruleset it names, with the options
+    /// it sets: which pinned rulings another ruleset moves.
+    pub fn under(ruleset: &str) -> Self {
+        Self {
+            instead: Some(ruleset.to_string()),
+            ..Self::default()
+        }
+    }
+
     /// Loads the rules and field a scenario names and checks what it cites.
     pub fn prepare(&mut self, scenario: Scenario) -> Result<Prepared, Diagnostics> {
         let mut problems = Diagnostics::default();
@@ -136,11 +150,14 @@ impl Loader {
     }
 
     fn ruleset(&mut self, s: &Scenario, dir: &Path) -> Result<Rc<Ruleset>, Diagnostics> {
-        let arg = relative(
-            &s.ruleset.value,
-            dir,
-            builtin::looks_like_path(&s.ruleset.value),
-        );
+        let arg = match &self.instead {
+            Some(instead) => instead.clone(),
+            None => relative(
+                &s.ruleset.value,
+                dir,
+                builtin::looks_like_path(&s.ruleset.value),
+            ),
+        };
         if let Some(r) = self.rulesets.get(&arg) {
             return Ok(Rc::clone(r));
         }
@@ -430,8 +447,13 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 
 /// Runs every scenario file under `path` (a folder or one file).
 pub fn test_dir(path: impl AsRef<Path>) -> Result<Summary, Diagnostic> {
+    test_dir_with(path, Loader::default())
+}
+
+/// `test_dir`, each scenario loaded by `loader` (`Loader::under` plays
+/// them all under one ruleset).
+pub fn test_dir_with(path: impl AsRef<Path>, mut loader: Loader) -> Result<Summary, Diagnostic> {
     let files = scenario_files(path.as_ref())?;
-    let mut loader = Loader::default();
     let mut summary = Summary { files: Vec::new() };
     for file in files {
         let name = file.display().to_string().replace('\\', "/");
