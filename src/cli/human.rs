@@ -7,7 +7,9 @@
 //! with a number or with an action's words, or with any decision as a
 //! scenario file writes it: a move through several squares (`move: {CF:
 //! [[3, 9], [3, 10]]}`) is played a step at a time, each step while it is
-//! still legal in the same defense turn. `q` or the end of the input
+//! still legal in the same defense turn. `h` shows what the heuristic
+//! agent, following the game from his seat, would answer. `q` or the end
+//! of the input
 //! leaves the game: the agent raises the flag its game's `Watched` sink
 //! reads, and the runner calls the game off. While he plays, every event
 //! is printed as it happens, in the same words.
@@ -19,7 +21,8 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::agent::{Agent, Legal, View};
+use crate::agent::{Agent, HeuristicAgent, Legal, View};
+use crate::engine::dice::Stream;
 use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
 use crate::field::render_text_at;
 use crate::runner::Sink;
@@ -44,16 +47,21 @@ pub(crate) struct HumanAgent<'a> {
     /// they keep falling (the same turn).
     planned: std::collections::VecDeque<Action>,
     planned_budget: u8,
+    /// The heuristic agent in his seat, asked at every choice so that it
+    /// follows the game, its answer shown when he asks for it (`h`).
+    coach: Box<dyn Agent + Send + 'a>,
 }
 
 impl<'a> HumanAgent<'a> {
     /// A manager of the games of `engine` answering from `input`, shown
-    /// his choices on `output`; `left` is raised when he leaves.
+    /// his choices on `output`; `left` is raised when he leaves. His coach
+    /// (`h`) draws its choices from `stream`.
     pub(crate) fn new(
         engine: Engine<'a>,
         input: Input<'a>,
         output: Box<dyn Write + Send + 'a>,
         left: Arc<AtomicBool>,
+        stream: Stream,
     ) -> Self {
         Self {
             engine,
@@ -62,6 +70,7 @@ impl<'a> HumanAgent<'a> {
             left,
             planned: std::collections::VecDeque::new(),
             planned_budget: 0,
+            coach: Box::new(HeuristicAgent::new(engine, stream)),
         }
     }
 
@@ -109,6 +118,8 @@ impl Agent for HumanAgent<'_> {
         if self.left.load(Ordering::Relaxed) {
             return actions[0].clone();
         }
+        // The coach follows every choice, shown or not.
+        let advice = self.coach.choose(view, legal);
         if let Some(step) = self.planned_step(view, legal) {
             let text = action_words(&self.engine, view.phase(), view.fielding_side(), &step);
             let _ = writeln!(self.output, "\n(your move goes on) {text}");
@@ -147,6 +158,11 @@ impl Agent for HumanAgent<'_> {
                 None if answer == "?" => {
                     let _ = write!(self.output, "{shown}");
                 }
+                None if answer == "h" => {
+                    let words =
+                        action_words(&self.engine, view.phase(), view.fielding_side(), &advice);
+                    let _ = writeln!(self.output, "the heuristic agent would answer: {words}");
+                }
                 None => {
                     // A decision as a scenario writes it: the first of its
                     // steps now, the rest planned.
@@ -165,7 +181,8 @@ impl Agent for HumanAgent<'_> {
                         self.output,
                         "{why}: answer with a number from 1 to {}, an action as listed (or a \
                          move through several squares, `move: {{CF: [[3, 9], [3, 10]]}}`), ? \
-                         to list them again, or q to leave the game",
+                         to list them again, h for the heuristic agent's answer, or q to \
+                         leave the game",
                         choices.len()
                     );
                 }
@@ -313,7 +330,8 @@ mod tests {
     }
 
     /// A move through two squares, answered once, is played a step at a
-    /// time: the second step asks nothing.
+    /// time: the second step asks nothing. `h` shows the heuristic agent's
+    /// answer and asks again.
     #[test]
     fn a_move_through_several_squares_is_played_step_by_step() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -323,11 +341,17 @@ mod tests {
             .expect("the scenario loads");
         let engine = checked.prepared.engine();
         let mut state = checked.run.start.clone();
-        let answers = "play_ball: CF\nmove: {CF: [[3, 9], [3, 10]]}\n";
+        let answers = "h\nplay_ball: CF\nmove: {CF: [[3, 9], [3, 10]]}\n";
         let input: Input = Arc::new(Mutex::new(Box::new(std::io::Cursor::new(answers))));
         let shown = Shown::default();
         let left = Arc::new(AtomicBool::new(false));
-        let mut agent = HumanAgent::new(engine, input, Box::new(shown.clone()), Arc::clone(&left));
+        let mut agent = HumanAgent::new(
+            engine,
+            input,
+            Box::new(shown.clone()),
+            Arc::clone(&left),
+            Stream::new(1, 0, crate::engine::dice::Source::HomeAgent),
+        );
         let mut taken = Vec::new();
         for _ in 0..3 {
             let Decision::Choose { side } = engine.decision(&state) else {
@@ -353,6 +377,10 @@ mod tests {
         let text = String::from_utf8(shown.0.lock().unwrap().clone()).unwrap();
         assert!(
             text.contains("(your move goes on) move: {CF: [3, 10]}"),
+            "{text}"
+        );
+        assert!(
+            text.contains("the heuristic agent would answer: play_ball: CF"),
             "{text}"
         );
         // The field is drawn while the ball is in play.

@@ -93,6 +93,7 @@ fn make_agent<'a>(
             Arc::clone(input),
             Box::new(std::io::stdout()),
             Arc::clone(left),
+            stream,
         )));
     }
     crate::agent::Maker::new(name, engine)
