@@ -494,6 +494,13 @@ fn a_manager_at_the_terminal_plays_a_whole_game_by_numbers() {
             "marks  1-9 fielders by scoring number",
         ],
     );
+    // The field's marks are explained once, however often it is drawn.
+    assert_eq!(ran.stdout.matches("marks  1-9 fielders").count(), 1);
+    assert!(
+        ran.stdout.matches("\npath  H").count() > 1,
+        "{}",
+        ran.stdout
+    );
     // The home side's agent is asked nothing at the terminal.
     assert!(!ran.stdout.contains("home manager, your choice"));
     assert_eq!(play().stdout, ran.stdout, "the same answers, the same game");

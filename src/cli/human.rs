@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use crate::agent::{Agent, HeuristicAgent, Legal, View};
 use crate::engine::dice::Stream;
 use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
-use crate::field::render_text_at;
+use crate::field::{POSITION_LEGEND, render_text_at};
 use crate::runner::Sink;
 use crate::scenario::{action_words, decision_actions, project, words};
 
@@ -50,6 +50,8 @@ pub(crate) struct HumanAgent<'a> {
     /// The heuristic agent in his seat, asked at every choice so that it
     /// follows the game, its answer shown when he asks for it (`h`).
     coach: Box<dyn Agent + Send + 'a>,
+    /// Whether the field's marks were explained already (once is enough).
+    legend_shown: bool,
 }
 
 impl<'a> HumanAgent<'a> {
@@ -71,6 +73,7 @@ impl<'a> HumanAgent<'a> {
             planned: std::collections::VecDeque::new(),
             planned_budget: 0,
             coach: Box::new(HeuristicAgent::new(engine, stream)),
+            legend_shown: false,
         }
     }
 
@@ -134,7 +137,8 @@ impl Agent for HumanAgent<'_> {
                 choices.push((text, action));
             }
         }
-        let mut shown = situation(&self.engine, view);
+        let mut shown = situation(&self.engine, view, self.legend_shown);
+        self.legend_shown |= shown.contains(POSITION_LEGEND);
         for (i, (choice, _)) in choices.iter().enumerate() {
             shown.push_str(&format!("  {:>3}. {choice}\n", i + 1));
         }
@@ -191,8 +195,9 @@ impl Agent for HumanAgent<'_> {
     }
 }
 
-/// What the deciding manager sees, before the list of his choices.
-fn situation(engine: &Engine<'_>, view: &View<'_>) -> String {
+/// What the deciding manager sees, before the list of his choices; the
+/// field's marks are explained unless `explained` already.
+fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
     let field = engine.field;
     let side = view.side();
     let (inning, half, outs, balls, strikes) = view.situation();
@@ -200,7 +205,12 @@ fn situation(engine: &Engine<'_>, view: &View<'_>) -> String {
     // play.
     let mut out = String::from("\n");
     if matches!(view.phase(), Phase::Position) || view.play().is_some() {
-        out.push_str(&render_text_at(field, &view.position()));
+        let map = render_text_at(field, &view.position());
+        let map = match map.strip_suffix(POSITION_LEGEND) {
+            Some(bare) if explained => bare,
+            _ => &map,
+        };
+        out.push_str(map);
         out.push('\n');
     }
     out.push_str(&format!(

@@ -33,7 +33,7 @@ pub use model::{
 };
 pub use position::{BallMark, FIELDERS, Position, RunnerMark};
 pub use render_svg::{render_svg, render_svg_at};
-pub use render_text::{render_text, render_text_at};
+pub use render_text::{POSITION_LEGEND, render_text, render_text_at};
 
 /// Parses and validates a field file. On success any warnings are dropped;
 /// use `check_field` to see them.

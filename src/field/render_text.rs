@@ -159,8 +159,8 @@ legend
   home run  the shortest home run per direction (b: set by a blue circle)
 ";
 
-/// What the marks of a position mean.
-const POSITION_LEGEND: &str = "\
+/// What the marks of a position mean: the last lines of `render_text_at`.
+pub const POSITION_LEGEND: &str = "\
 marks  1-9 fielders by scoring number (1 P ... 9 RF); * the ball (after a
        number: in his hands), ^ a fly ball, > a throw on its way; on the
        path, the runners by batting slot, after the base they stand on
