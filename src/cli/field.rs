@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use super::{CmdResult, Failure, print};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use super::{CmdResult, Failure, print, write_svg};
+use crate::diagnostic::Diagnostics;
 use crate::field::{self, check_field, field_source, load_field};
 
 #[derive(Debug, Subcommand)]
@@ -35,17 +35,7 @@ pub(crate) fn run(cmd: FieldCommand) -> CmdResult {
     match cmd {
         FieldCommand::Show { field } => print(&field::render_text(&load_field(&field)?)),
         FieldCommand::Svg { field, output } => {
-            let svg = field::render_svg(&load_field(&field)?);
-            if output.as_os_str() == "-" {
-                print(&svg)
-            } else {
-                std::fs::write(&output, svg).map_err(|e| {
-                    Diagnostic::error(format!("cannot write the SVG `{}`: {e}", output.display()))
-                        .hint("give the path of a file to write, or `-` for standard output")
-                })?;
-                eprintln!("wrote {}", output.display());
-                Ok(())
-            }
+            write_svg(&output, &field::render_svg(&load_field(&field)?))
         }
         FieldCommand::Check { field } => {
             let file = field_source(&field)?;

@@ -200,12 +200,12 @@ impl Agent for HumanAgent<'_> {
 fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
     let field = engine.field;
     let side = view.side();
-    let (inning, half, outs, balls, strikes) = view.situation();
+    let position = view.position();
     // The board, while its squares matter: fielders to place, a ball in
     // play.
     let mut out = String::from("\n");
     if matches!(view.phase(), Phase::Position) || view.play().is_some() {
-        let map = render_text_at(field, &view.position());
+        let map = render_text_at(field, &position);
         let map = match map.strip_suffix(POSITION_LEGEND) {
             Some(bare) if explained => bare,
             _ => &map,
@@ -213,15 +213,12 @@ fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
         out.push_str(map);
         out.push('\n');
     }
+    // The caption says the inning, outs, count and score.
     out.push_str(&format!(
-        "{} manager, your choice ({}): {} of inning {inning}, {outs} out{}, \
-         count {balls}-{strikes}, score {}-{} (away-home), {} batter {}\n",
+        "{} manager, your choice ({}): {}, {} batter {}\n",
         words::side(side),
         words::phase(view.phase()),
-        half.word(),
-        if outs == 1 { "" } else { "s" },
-        view.score(Side::Away),
-        view.score(Side::Home),
+        position.caption,
         words::side(view.fielding_side().other()),
         view.batter() + 1,
     ));

@@ -152,3 +152,20 @@ pub(crate) fn print(text: &str) -> CmdResult {
     stdout.flush()?;
     Ok(())
 }
+
+/// Writes an SVG picture to `path`, or to standard output for `-`, and
+/// says where it went.
+pub(crate) fn write_svg(path: &std::path::Path, svg: &str) -> CmdResult {
+    if path.as_os_str() == "-" {
+        return print(svg);
+    }
+    std::fs::write(path, svg).map_err(|e| {
+        crate::diagnostic::Diagnostic::error(format!(
+            "cannot write the SVG `{}`: {e}",
+            path.display()
+        ))
+        .hint("give the path of a file to write, or `-` for standard output")
+    })?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}

@@ -9,7 +9,9 @@
 
 use clap::Args;
 
-use super::play::load_game;
+use std::sync::Arc;
+
+use super::play::{Loaded, load_game};
 use super::{CmdResult, Failure, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
@@ -28,41 +30,71 @@ pub(crate) struct ReplayArgs {
     set: Vec<String>,
 }
 
+/// A logged game ready to be played again: the log, its header, and the
+/// rules, field and players the header names (or another ruleset's).
+pub(super) struct LoggedGame {
+    pub(super) log: Arc<SourceFile>,
+    pub(super) header: Header,
+    pub(super) loaded: Loaded,
+    players: Players,
+}
+
+impl LoggedGame {
+    /// Reads the log at `path` and loads what its header names; `instead`
+    /// puts another ruleset and its settings in the header's place.
+    pub(super) fn open(path: &str, instead: Option<(&str, &[String])>) -> Result<Self, Failure> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Failure::from(Diagnostic::error(format!(
+                "cannot read the log `{path}`: {e}"
+            )))
+        })?;
+        let log = SourceFile::new(path.to_string(), text);
+        let header = Header::read(&log)?;
+        let mut problems = Diagnostics::default();
+        let (ruleset, settings) = match instead {
+            Some((ruleset, set)) => (ruleset, set.to_vec()),
+            None => (header.ruleset.as_str(), header.settings()),
+        };
+        let loaded = load_game(ruleset, &settings, &header.field, &mut problems);
+        let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
+        let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
+        let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
+            // The problems are in what the header names: it is shown first.
+            let set_up = Diagnostic::error("the game of this log's header cannot be set up")
+                .at(&log, Span::new(0, 0))
+                .hint(
+                    "the header names the ruleset, options (read as `--set`), field and teams \
+                     as `bod play` was given them; their problems follow",
+                );
+            problems.0.insert(0, set_up);
+            return Err(Failure::Input(problems));
+        };
+        Ok(Self {
+            log,
+            header,
+            loaded,
+            players: Players::new(&home, &away)?,
+        })
+    }
+
+    /// The engine the game is played again on.
+    pub(super) fn engine(&self) -> Engine<'_> {
+        Engine::new(&self.loaded.rules, &self.loaded.field).with_players(&self.players)
+    }
+}
+
 pub(crate) fn run(args: ReplayArgs) -> CmdResult {
-    let text = std::fs::read_to_string(&args.log).map_err(|e| {
-        Failure::from(Diagnostic::error(format!(
-            "cannot read the log `{}`: {e}",
-            args.log
-        )))
-    })?;
-    let log = SourceFile::new(args.log.clone(), text);
-    let header = Header::read(&log)?;
-    let mut problems = Diagnostics::default();
-    let (ruleset, settings) = match &args.ruleset {
-        Some(ruleset) => (ruleset.as_str(), args.set.clone()),
-        None => (header.ruleset.as_str(), header.settings()),
-    };
-    let loaded = load_game(ruleset, &settings, &header.field, &mut problems);
-    let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
-    let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
-    let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
-        // The problems are in what the header names: it is shown first.
-        let set_up = Diagnostic::error("the game of this log's header cannot be set up")
-            .at(&log, Span::new(0, 0))
-            .hint(
-                "the header names the ruleset, options (read as `--set`), field and teams \
-                 as `bod play` was given them; their problems follow",
-            );
-        problems.0.insert(0, set_up);
-        return Err(Failure::Input(problems));
-    };
-    let players = Players::new(&home, &away)?;
-    let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
+    let instead = args
+        .ruleset
+        .as_deref()
+        .map(|ruleset| (ruleset, args.set.as_slice()));
+    let game = LoggedGame::open(&args.log, instead)?;
+    let (log, header, engine) = (&game.log, &game.header, game.engine());
     let under = match &args.ruleset {
-        Some(_) => format!(" under {}", loaded.rules.name),
+        Some(_) => format!(" under {}", engine.rules.name),
         None => String::new(),
     };
-    match replay(&engine, &header, log.text.lines().skip(1)) {
+    match replay(&engine, header, log.text.lines().skip(1)) {
         Replayed::Reproduced { events } => print(&format!("reproduced {events} events{under}\n")),
         Replayed::Diverged {
             line,

@@ -11,14 +11,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use super::play::load_game;
-use super::{CmdResult, Failure, print};
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
-use crate::engine::{Engine, Players};
+use super::replay::LoggedGame;
+use super::{CmdResult, Failure, print, write_svg};
+use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::field::{render_svg_at, render_text_at};
 use crate::scenario::{CutInputs, Cutter, Loader, Mismatch, Summary, parse, test_dir_with};
-use crate::score::{Header, Replayed, replay_watching};
-use crate::team::load_team;
+use crate::score::{Replayed, replay_watching};
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum ScenarioCommand {
@@ -129,25 +127,6 @@ pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
     }
 }
 
-/// Writes an SVG picture to `path`, or to standard output for `-`.
-fn write_svg(path: &std::path::Path, svg: &str) -> CmdResult {
-    if path.as_os_str() == "-" {
-        return print(svg);
-    }
-    std::fs::write(path, svg).map_err(|e| {
-        Diagnostic::error(format!("cannot write the SVG `{}`: {e}", path.display()))
-            .hint("give the path of a file to write, or `-` for standard output")
-    })?;
-    eprintln!("wrote {}", path.display());
-    Ok(())
-}
-
-/// Whether a ruleset, field or team argument names a file rather than a
-/// built-in.
-fn is_path(name: &str) -> bool {
-    name.contains('/') || name.contains('\\') || name.ends_with(".yaml") || name.ends_with(".field")
-}
-
 /// `path` (relative to the working folder) as the scenario at `scenario`
 /// is to name it: relative to the scenario's folder when both are on one
 /// root, absolute otherwise.
@@ -182,23 +161,12 @@ fn relative_to(path: &str, scenario: &Path) -> String {
 /// log did.
 fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
     let name = log_path.display().to_string();
-    let text = std::fs::read_to_string(log_path)
-        .map_err(|e| Diagnostic::error(format!("cannot read the log `{name}`: {e}")))?;
-    let log = SourceFile::new(name.clone(), text);
-    let header = Header::read(&log)?;
+    let game = LoggedGame::open(&name, None)?;
+    let (log, header, engine) = (&game.log, &game.header, game.engine());
     let settings = header.settings();
-    let mut problems = Diagnostics::default();
-    let loaded = load_game(&header.ruleset, &settings, &header.field, &mut problems);
-    let home = load_team(&header.home).map_err(|d| problems.extend(d)).ok();
-    let away = load_team(&header.away).map_err(|d| problems.extend(d)).ok();
-    let (Some(loaded), Some(home), Some(away)) = (loaded, home, away) else {
-        return Err(Failure::Input(problems));
-    };
-    let players = Players::new(&home, &away)?;
-    let engine = Engine::new(&loaded.rules, &loaded.field).with_players(&players);
     let mut cutter = Cutter::new(line);
     if let Replayed::Diverged { line, .. } =
-        replay_watching(&engine, &header, log.text.lines().skip(1), &mut cutter)
+        replay_watching(&engine, header, log.text.lines().skip(1), &mut cutter)
     {
         return Err(Diagnostic::error(format!(
             "the log does not replay: it diverges at line {line}"
@@ -217,7 +185,7 @@ fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
         output
     };
     let named = |input: &str| {
-        if is_path(input) {
+        if crate::builtin::looks_like_path(input) {
             relative_to(input, scenario_path)
         } else {
             input.to_string()

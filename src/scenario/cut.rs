@@ -281,10 +281,11 @@ impl Cut {
         let rules = engine.rules;
         let s = &self.start;
         let mut out = String::from("start:\n");
-        let _ = writeln!(out, "  inning: {}", s.inning);
-        let _ = writeln!(out, "  half: {}", s.half.word());
-        let _ = writeln!(out, "  outs: {}", s.outs);
-        let _ = writeln!(out, "  count: {}-{}", s.balls, s.strikes);
+        // As the final state of a scenario writes them.
+        let value = |key| state_value(key, s, engine);
+        for key in ["inning", "half", "outs", "count"] {
+            let _ = writeln!(out, "  {key}: {}", value(key));
+        }
         // The runs by inning: a half inning's runs so far count in it.
         let runs = |side: Side| flow(s.runs[side.index()].iter().map(u16::to_string));
         let _ = writeln!(
@@ -293,26 +294,9 @@ impl Cut {
             runs(Side::Home),
             runs(Side::Away)
         );
-        let _ = writeln!(out, "  batter: {}", s.batter);
-        let runners: Vec<String> = s
-            .runners
-            .iter()
-            .map(|r| format!("{}: {}", words::circle_key(r.pos), r.slot))
-            .collect();
-        let _ = writeln!(out, "  runners: {{{}}}", runners.join(", "));
-        let fielders: Vec<String> = s
-            .fielders
-            .iter()
-            .enumerate()
-            .map(|(f, &sq)| {
-                format!(
-                    "{}: {}",
-                    words::position_name(f as u8),
-                    words::square(engine.field, sq)
-                )
-            })
-            .collect();
-        let _ = writeln!(out, "  fielders: {{{}}}", fielders.join(", "));
+        for key in ["batter", "runners", "fielders"] {
+            let _ = writeln!(out, "  {key}: {}", value(key));
+        }
         let decks = [&rules.defense_deck, &rules.offense_deck];
         out.push_str("  hands:\n");
         for side in [Side::Home, Side::Away] {
@@ -379,20 +363,7 @@ impl Cut {
             .iter()
             .any(|d| d.specials > 0 || d.specials_inning != [0, 0])
         {
-            let specials: Vec<String> = [Side::Home, Side::Away]
-                .iter()
-                .zip(dugouts)
-                .map(|(&side, d)| {
-                    format!(
-                        "{}: {{game: {}, defense: {}, offense: {}}}",
-                        words::side(side),
-                        d.specials,
-                        d.specials_inning[0],
-                        d.specials_inning[1]
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, "  specials: {{{}}}", specials.join(", "));
+            let _ = writeln!(out, "  specials: {}", value("specials"));
         }
         if !self.substitutions.is_empty() {
             out.push_str("  substitutions:\n");
