@@ -1,9 +1,10 @@
-//! Running one game to its end: the engine says what it waits for, the
-//! dice stream answers chance steps, the agents answer choices, and every
+//! Running one game to its end: the engine says what it waits for, a
+//! `Roller` answers chance steps (the game's seeded dice stream, or dice
+//! rolled at a table and typed in), the agents answer choices, and every
 //! event goes to the caller's sink.
 
 use crate::agent::{Agent, Legal, View};
-use crate::engine::dice::{Source, Stream};
+use crate::engine::dice::{Dice, Source, Stream};
 use crate::engine::{
     Action, Chance, Decision, Engine, EngineError, Event, Half, Recorder, Side, State,
 };
@@ -25,8 +26,9 @@ pub enum RunError {
         /// Where the game stood.
         at: Standing,
     },
-    /// The sink called the game off (a manager at the terminal left it):
-    /// where it stood then.
+    /// The sink or the roller called the game off (a manager at the
+    /// terminal, or the one typing the dice, left it): where it stood
+    /// then.
     CalledOff(Standing),
 }
 
@@ -119,6 +121,23 @@ impl<F: FnMut(&State, &Event)> Sink for F {
     }
 }
 
+/// Where a game's dice come from: its seeded stream (`dice_stream`), or
+/// dice rolled at a table and typed in.
+pub trait Roller {
+    /// The faces of `count` six-sided dice rolled for `purpose` ("hit",
+    /// "catch", "throw", "run") in `state`; none calls the game off (the
+    /// one rolling them left it).
+    fn roll(&mut self, state: &State, count: u8, purpose: &'static str) -> Option<Dice>;
+}
+
+/// The seeded stream rolls every die itself.
+impl Roller for Stream {
+    #[inline(always)]
+    fn roll(&mut self, _: &State, count: u8, _: &'static str) -> Option<Dice> {
+        Some(Stream::roll(self, count))
+    }
+}
+
 /// The seed a game's decks are shuffled from.
 pub fn shuffle_seed(seed: u64, game: u64) -> u64 {
     u64::from(Stream::new(seed, game, Source::Shuffle).below(u32::MAX))
@@ -148,16 +167,45 @@ pub fn play_game_within<S: Sink + ?Sized>(
     sink: &mut S,
     max_decisions: usize,
 ) -> Result<State, RunError> {
+    let mut dice = dice_stream(seed, game);
+    play(engine, seed, game, agents, sink, &mut dice, max_decisions)
+}
+
+/// `play_game` with its dice from `roller` instead of the seed's stream
+/// (the decks are still shuffled from the seed).
+pub fn play_game_rolling<S: Sink + ?Sized, R: Roller + ?Sized>(
+    engine: &Engine<'_>,
+    seed: u64,
+    game: u64,
+    agents: [&mut dyn Agent; 2],
+    sink: &mut S,
+    roller: &mut R,
+) -> Result<State, RunError> {
+    play(engine, seed, game, agents, sink, roller, MAX_DECISIONS)
+}
+
+/// The game loop of `play_game_within` and `play_game_rolling`.
+fn play<S: Sink + ?Sized, R: Roller + ?Sized>(
+    engine: &Engine<'_>,
+    seed: u64,
+    game: u64,
+    agents: [&mut dyn Agent; 2],
+    sink: &mut S,
+    dice: &mut R,
+    max_decisions: usize,
+) -> Result<State, RunError> {
     let (mut state, events) = engine.new_game(shuffle_seed(seed, game));
     let mut events = engine.recorder(events);
     hand_over(&mut events, &state, sink);
-    let mut dice = dice_stream(seed, game);
     let [home, away] = agents;
     for _ in 0..max_decisions {
         let applied = match engine.decision(&state) {
             Decision::Over => return Ok(state),
-            Decision::Chance(Chance::Dice { count, .. }) => {
-                let action = Action::Dice(dice.roll(count));
+            Decision::Chance(Chance::Dice { count, purpose }) => {
+                let Some(faces) = dice.roll(&state, count, purpose) else {
+                    return Err(RunError::CalledOff(Standing::of(&state)));
+                };
+                let action = Action::Dice(faces);
                 sink.action(&state, None, &action);
                 engine.apply_known(&mut state, &action, false, &mut events)
             }

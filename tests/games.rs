@@ -592,6 +592,90 @@ fn a_manager_at_the_terminal_is_asked_again_and_may_leave() {
     );
 }
 
+/// Dice rolled at a table (`--dice table`): typing the faces the seed
+/// rolls, or leaving each roll to the seed (`r`), plays the seed's own
+/// game, told roll by roll what the dice are for; its log keeps the dice and says where they came from, so it
+/// replays, and a die changed in it changes the game from the next line.
+#[test]
+fn dice_typed_at_a_table_play_the_game_they_roll_and_replay() {
+    let seeded = log_path("seeded-dice.jsonl");
+    let plain = Bod::game(4, Some(&seeded)).succeeds();
+    let seeded = std::fs::read_to_string(&seeded).unwrap();
+    // The seed's dice, a roll a line ("3 5 2").
+    let faces: String = seeded
+        .lines()
+        .filter_map(|l| {
+            let line: serde_json::Value = serde_json::from_str(l).unwrap();
+            let dice = line.get("action")?.get("dice")?.as_array()?.clone();
+            let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+            Some(faces.join(" ") + "\n")
+        })
+        .collect();
+    assert!(faces.lines().count() > 100, "{faces}");
+    let table = log_path("table-dice.jsonl");
+    let ran = bod(&[
+        "play",
+        "--seed",
+        "4",
+        "--dice",
+        "table",
+        "--log",
+        &table.display().to_string(),
+    ])
+    .run_with_input(&faces);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    shows_all(
+        &ran.stdout,
+        &[
+            "roll 3 dice for the hit: the direction die, then the two distance dice\ndice> ",
+            "roll 1 die for the run\ndice> ",
+            "  · rolled: {",
+            "seed 4 (its decks), dice rolled at the table, heuristic agents",
+        ],
+    );
+    // The seed's game: its play-by-play and box score after the title.
+    let (_, report) = plain.stdout.split_once("\n\n").unwrap();
+    assert!(ran.stdout.ends_with(report), "{}", ran.stdout);
+    // Leaving every roll to the seed (`r`) plays the same game.
+    let rolls = faces.lines().count();
+    let ran = bod(&["play", "--seed", "4", "--dice", "table"]).run_with_input(&"r\n".repeat(rolls));
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(ran.stdout.ends_with(report), "{}", ran.stdout);
+    assert_eq!(ran.stdout.matches("\ndice> rolled: ").count(), rolls);
+    // The same lines as the seed's log but for the header, which says
+    // where the dice came from.
+    let text = std::fs::read_to_string(&table).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["dice"], "table");
+    assert!(!seeded.lines().next().unwrap().contains("\"dice\""));
+    assert!(text.lines().skip(1).eq(seeded.lines().skip(1)));
+    let events = text.lines().filter(|l| l.contains("\"event\":")).count();
+    bod(&["replay", &table.display().to_string()])
+        .succeeds_with(&format!("reproduced {events} events\n"));
+
+    // Another direction die for the first hit: the replay takes it, and
+    // the game differs from the line after it.
+    let dice = "{\"by\":\"dice\",\"action\":{\"dice\":[";
+    let hit = line_of(&text, "\"event\":\"hit\"");
+    let n = (1..hit)
+        .rev()
+        .find(|&i| text.lines().nth(i - 1).unwrap().starts_with(dice))
+        .unwrap();
+    let path = tampered("table-dice-changed.jsonl", &text, n, |l| {
+        let at = l.find("\"dice\":[").unwrap() + "\"dice\":[".len();
+        let die = l[at..at + 1].parse::<u8>().unwrap();
+        format!("{}{}{}", &l[..at], die % 6 + 1, &l[at + 1..])
+    });
+    let ran = bod(&["replay", &path.display().to_string()]).run();
+    assert_eq!(ran.code, 1, "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .contains(&format!(":{}: the replay diverges from the log", n + 1)),
+        "{}",
+        ran.stderr
+    );
+}
+
 #[test]
 fn bad_play_arguments_are_reported() {
     let ran = bod(&["play", "--agent", "randm"]).run();
@@ -611,6 +695,16 @@ fn bad_play_arguments_are_reported() {
     let ran = bod(&["replay", "no/such/log.jsonl"]).run();
     assert_eq!(ran.code, 1);
     assert!(ran.stderr.contains("cannot read the log"), "{}", ran.stderr);
+    // A usage error: exit code 2, the values and the near one named.
+    let ran = bod(&["play", "--dice", "tabel"]).run();
+    assert_eq!(ran.code, 2);
+    shows_all(
+        &ran.stderr,
+        &[
+            "[possible values: seed, table]",
+            "a similar value exists: 'table'",
+        ],
+    );
 }
 
 #[test]

@@ -101,15 +101,25 @@ impl<'a> HumanAgent<'a> {
 
     /// The next answer, trimmed; `None` at the end of the input.
     fn answer(&mut self) -> Option<String> {
-        let _ = write!(self.output, "> ");
-        let _ = self.output.flush();
-        let mut line = String::new();
-        // A reader left poisoned by a panic elsewhere still reads.
-        let mut input = self.input.lock().unwrap_or_else(|e| e.into_inner());
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line.trim().to_string()),
-        }
+        read_answer(&self.input, &mut self.output, "> ")
+    }
+}
+
+/// The next line of `input` after `prompt` on `output`, trimmed; `None`
+/// at the end of the input.
+pub(crate) fn read_answer(
+    input: &Input<'_>,
+    output: &mut dyn Write,
+    prompt: &str,
+) -> Option<String> {
+    let _ = write!(output, "{prompt}");
+    let _ = output.flush();
+    let mut line = String::new();
+    // A reader left poisoned by a panic elsewhere still reads.
+    let mut input = input.lock().unwrap_or_else(|e| e.into_inner());
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
     }
 }
 
@@ -322,19 +332,7 @@ mod tests {
     use crate::engine::Decision;
     use crate::scenario::Loader;
 
-    /// A shared buffer the agent writes to, read back by the test.
-    #[derive(Clone, Default)]
-    struct Shown(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shown {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::cli::Shown;
 
     /// A move through two squares, answered once, is played a step at a
     /// time: the second step asks nothing. `h` shows the heuristic agent's
@@ -381,7 +379,7 @@ mod tests {
             ["play_ball: CF", "move: {CF: [3, 9]}", "move: {CF: [3, 10]}"]
         );
         assert!(!left.load(Ordering::Relaxed), "all three answered");
-        let text = String::from_utf8(shown.0.lock().unwrap().clone()).unwrap();
+        let text = shown.text();
         assert!(
             text.contains("(your move goes on) move: {CF: [3, 10]}"),
             "{text}"

@@ -9,6 +9,7 @@ mod replay;
 mod rules;
 mod scenario;
 mod sim;
+mod table_dice;
 mod team;
 
 use std::ffi::OsString;
@@ -168,4 +169,29 @@ pub(crate) fn write_svg(path: &std::path::Path, svg: &str) -> CmdResult {
     })?;
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+/// A shared buffer a terminal agent or roller writes to, read back by a
+/// test (`text`).
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(crate) struct Shown(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Shown {
+    /// Everything written so far.
+    pub(crate) fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+#[cfg(test)]
+impl std::io::Write for Shown {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

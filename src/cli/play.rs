@@ -1,14 +1,17 @@
 //! `bod play`: plays one seeded game between two agents and prints its
 //! play-by-play and box score; `--log` also writes every action and event
-//! as JSON Lines (`bod replay` checks such a log). This file loads the
-//! inputs, picks the agents and prints; the scoring is `crate::score`.
+//! as JSON Lines (`bod replay` checks such a log); `--dice table` takes
+//! the dice from a table instead of the seed (`table_dice`). This file
+//! loads the inputs, picks the agents and the dice, and prints; the
+//! scoring is `crate::score`.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::human::{HUMAN, HumanAgent, Input, Watched};
+use super::table_dice::TableDice;
 use super::{
     CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, print,
 };
@@ -18,7 +21,7 @@ use crate::engine::dice::{Source, Stream};
 use crate::engine::{Engine, GameRules, Players};
 use crate::field::{Field, load_field};
 use crate::ruleset::{OptionValues, Ruleset};
-use crate::score::{Header, JsonLog, Scorecard, Scoring};
+use crate::score::{DiceSource, Header, JsonLog, Scorecard, Scoring};
 use crate::team::load_team;
 
 /// The agent that manages a side when `--agent` is not given.
@@ -57,6 +60,18 @@ pub(crate) struct PlayArgs {
     /// Also write every action and event to this file as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub(crate) log: Option<String>,
+    /// Where the dice come from: the seed, or a table (asked for at each roll and typed in; the log keeps them for `bod replay`).
+    #[arg(long, value_enum, default_value_t = Dice::Seed)]
+    pub(crate) dice: Dice,
+}
+
+/// `--dice`: where a game's dice come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Dice {
+    /// Rolled by bod from the seed.
+    Seed,
+    /// Rolled at a table and typed in.
+    Table,
 }
 
 impl Default for PlayArgs {
@@ -73,6 +88,7 @@ impl Default for PlayArgs {
             agent: DEFAULT_AGENT.to_string(),
             set: Vec::new(),
             log: None,
+            dice: Dice::Seed,
         }
     }
 }
@@ -205,7 +221,11 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         args.seed,
         game,
         [&names[0], &names[1]],
-    );
+    )
+    .with_dice(match args.dice {
+        Dice::Seed => DiceSource::Seed,
+        Dice::Table => DiceSource::Table,
+    });
     let file = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| {
@@ -218,8 +238,10 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     };
     let log = file.map(|f| JsonLog::new(&loaded.rules, &header, f));
     let mut sinks = Scoring::new(&engine, &card, log);
-    let result = if names.iter().any(|n| n == HUMAN) {
-        // A manager at the terminal follows the game event by event.
+    let at_terminal = names.iter().any(|n| n == HUMAN) || args.dice == Dice::Table;
+    let result = if at_terminal {
+        // A manager at the terminal, or the one rolling the dice, follows
+        // the game event by event.
         let mut watched = Watched::new(
             &mut sinks,
             engine,
@@ -227,7 +249,25 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
             Arc::clone(&left),
         );
         let agents: [&mut dyn Agent; 2] = [h.as_mut(), a.as_mut()];
-        crate::runner::play_game(&engine, args.seed, game, agents, &mut watched)
+        match args.dice {
+            Dice::Seed => crate::runner::play_game(&engine, args.seed, game, agents, &mut watched),
+            Dice::Table => {
+                let mut dice = TableDice::new(
+                    Arc::clone(&input),
+                    Box::new(std::io::stdout()),
+                    Arc::clone(&left),
+                    crate::runner::dice_stream(args.seed, game),
+                );
+                crate::runner::play_game_rolling(
+                    &engine,
+                    args.seed,
+                    game,
+                    agents,
+                    &mut watched,
+                    &mut dice,
+                )
+            }
+        }
     } else {
         crate::runner::play_game(
             &engine,
@@ -254,6 +294,10 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         0 => format!("seed {}", args.seed),
         n => format!("seed {}, game {n}", args.seed),
     };
+    let which = match args.dice {
+        Dice::Seed => which,
+        Dice::Table => format!("{which} (its decks), dice rolled at the table"),
+    };
     let report = |note: &str| {
         format!(
             "{} at {}: {}, {}, {which}, {agents}{note}\n\n{}\n{}",
@@ -270,7 +314,8 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
             // A manager left: the game so far, then why it stops there.
             print(&report(" (called off)"))?;
             return Err(Failure::from(Diagnostic::error(e.to_string()).hint(
-                "a manager at the terminal left the game (`q`, or the end of his input)",
+                "a manager at the terminal, or the one typing the dice, left the game (`q`, \
+                 or the end of the input)",
             )));
         }
         if let Some(failure) = e.script_failure() {

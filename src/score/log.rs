@@ -7,8 +7,9 @@
 //!
 //! `replay` plays a log again: it sets up the header's game, applies the
 //! logged actions through `Engine::apply` (never the agents), checks the
-//! dice against the seed, and compares every line it produces with the
-//! logged one, reporting the first line that differs.
+//! dice against the seed (or, for dice rolled at a table, takes them from
+//! the log), and compares every line it produces with the logged one,
+//! reporting the first line that differs.
 //!
 //! Lines are written by one function each (`action_line`, `event_line`), so
 //! a replay produces exactly the bytes of the log it checks.
@@ -53,6 +54,27 @@ pub struct Header {
     pub game: u64,
     /// The agents' names.
     pub agents: Agents,
+    /// Where the dice came from; written only when they were rolled at a
+    /// table, so a seeded game's header is as it always was.
+    #[serde(default, skip_serializing_if = "DiceSource::is_seed")]
+    pub dice: DiceSource,
+}
+
+/// Where a game's dice came from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DiceSource {
+    /// The game's seeded stream: a replay rolls them again from the seed.
+    #[default]
+    Seed,
+    /// Rolled at a table and typed in: a replay takes them from the log.
+    Table,
+}
+
+impl DiceSource {
+    fn is_seed(&self) -> bool {
+        *self == DiceSource::Seed
+    }
 }
 
 /// Which agent managed each side.
@@ -100,7 +122,13 @@ impl Header {
                 home: agents[0].to_string(),
                 away: agents[1].to_string(),
             },
+            dice: DiceSource::Seed,
         }
+    }
+
+    /// The header of a game whose dice came from `dice`.
+    pub fn with_dice(self, dice: DiceSource) -> Self {
+        Self { dice, ..self }
     }
 
     /// Reads the header, the first line of `log`; a problem points at its
@@ -338,13 +366,15 @@ pub fn replay_watching<'l>(
             return diverged(
                 number,
                 logged,
-                expected_action(&decision, &mut dice.clone()),
+                expected_action(&decision, header.dice, &mut dice.clone()),
             );
         };
-        let replayed = match &decision {
-            Decision::Chance(Chance::Dice { count, .. }) => {
+        let replayed = match (&decision, header.dice) {
+            (Decision::Chance(Chance::Dice { count, .. }), DiceSource::Seed) => {
                 Action::Dice((0..*count).map(|_| dice.d6()).collect())
             }
+            // Dice rolled at a table are the log's; the engine refuses a
+            // wrong number of them or a face off the die.
             _ => action,
         };
         let line = action_line(side, &replayed);
@@ -368,7 +398,7 @@ pub fn replay_watching<'l>(
         decision => diverged(
             number,
             "(end of log)",
-            expected_action(&decision, &mut dice),
+            expected_action(&decision, header.dice, &mut dice),
         ),
     }
 }
@@ -379,9 +409,13 @@ fn parse_action(line: &str) -> Option<Action> {
 }
 
 /// What the replay waits for, in words or as the dice line it would roll.
-fn expected_action(decision: &Decision, dice: &mut Stream) -> String {
+fn expected_action(decision: &Decision, source: DiceSource, dice: &mut Stream) -> String {
     match decision {
         Decision::Over => "(the game is over)".to_string(),
+        Decision::Chance(Chance::Dice { count, purpose }) if source == DiceSource::Table => {
+            let dice = if *count == 1 { "die" } else { "dice" };
+            format!("({count} {dice} rolled at the table for the {purpose})")
+        }
         Decision::Chance(Chance::Dice { count, .. }) => action_line(
             None,
             &Action::Dice((0..*count).map(|_| dice.d6()).collect()),

@@ -17,7 +17,7 @@ mod scorekeeper;
 
 pub use box_score::{Batting, BoxScore, LineScore, Pitching};
 pub use log::{
-    Agents, FORMAT, Header, JsonLog, Replayed, Watch, action_line, event_line, replay,
+    Agents, DiceSource, FORMAT, Header, JsonLog, Replayed, Watch, action_line, event_line, replay,
     replay_watching,
 };
 pub use play_by_play::PlayByPlay;
