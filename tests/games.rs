@@ -676,6 +676,95 @@ fn dice_typed_at_a_table_play_the_game_they_roll_and_replay() {
     );
 }
 
+/// `bod` run in `folder`: its exit code, standard output and error.
+fn bod_in(folder: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bod"))
+        .args(args)
+        .current_dir(folder)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the bod binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+/// A log names the files of its game (ruleset, field, teams) as its own
+/// folder sees them, so it replays from any folder, and still replays
+/// when moved along with them; a shipped name stays a name.
+#[test]
+fn a_log_of_files_on_disk_replays_from_any_folder() {
+    let area = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("portable-logs");
+    let moved = area.with_file_name("portable-logs-moved");
+    for dir in [&area, &moved] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let (inputs, logs) = (area.join("inputs"), area.join("logs"));
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(inputs.join("capped")).unwrap();
+    std::fs::create_dir_all(&logs).unwrap();
+    let copy = |from: &str, to: &str| {
+        std::fs::copy(root.join(from), inputs.join(to)).unwrap();
+    };
+    copy("fields/classic.field", "park.field");
+    copy("rulesets/teams/falchi.yaml", "home.yaml");
+    let house = "tests/data/rulesets/house/capped-distance";
+    copy(&format!("{house}/ruleset.yaml"), "capped/ruleset.yaml");
+    copy(&format!("{house}/distance.rhai"), "capped/distance.rhai");
+
+    let played = bod_in(
+        &area,
+        &[
+            "play",
+            "--ruleset",
+            "inputs/capped",
+            "--field",
+            "inputs/park.field",
+            "--home",
+            "inputs/home.yaml",
+            "--seed",
+            "2",
+            "--log",
+            "logs/game.jsonl",
+        ],
+    );
+    assert_eq!(played.0, 0, "{}", played.2);
+    let text = std::fs::read_to_string(logs.join("game.jsonl")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["ruleset"], "../inputs/capped");
+    assert_eq!(header["field"], "../inputs/park.field");
+    assert_eq!(header["home"], "../inputs/home.yaml");
+    assert_eq!(header["away"], "corsari");
+    let reproduced = |folder: &std::path::Path, log: &str| {
+        let (code, out, err) = bod_in(folder, &["replay", log]);
+        assert_eq!(code, 0, "replaying {log} in {}: {err}", folder.display());
+        assert!(out.starts_with("reproduced "), "{out}");
+    };
+    reproduced(&logs, "game.jsonl");
+    reproduced(&area, "logs/game.jsonl");
+    reproduced(&root, &logs.join("game.jsonl").display().to_string());
+
+    // A log beside a ruleset folder names it `./capped`, never the bare
+    // name a shipped ruleset would have.
+    let (code, _, err) = bod_in(
+        &inputs,
+        &["play", "--ruleset", "capped", "--log", "beside.jsonl"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let beside = std::fs::read_to_string(inputs.join("beside.jsonl")).unwrap();
+    assert!(
+        beside.starts_with("{\"format\":\"bod-game-log\",\"version\":1,\"ruleset\":\"./capped\"")
+    );
+    reproduced(&area, "inputs/beside.jsonl");
+
+    // Moved with its files, it still replays.
+    std::fs::rename(&area, &moved).unwrap();
+    reproduced(&moved, "logs/game.jsonl");
+}
+
 #[test]
 fn bad_play_arguments_are_reported() {
     let ran = bod(&["play", "--agent", "randm"]).run();

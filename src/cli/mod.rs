@@ -14,6 +14,7 @@ mod team;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
@@ -152,6 +153,68 @@ pub(crate) fn print(text: &str) -> CmdResult {
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
     Ok(())
+}
+
+/// `path` (relative to the working folder) as the file at `file` is to
+/// name it: relative to that file's folder when both are on one root
+/// (`./` first when it would read as one bare name), absolute otherwise;
+/// as given when it cannot be found.
+pub(crate) fn relative_to(path: &str, file: &Path) -> String {
+    let Ok(target) = std::fs::canonicalize(path) else {
+        return path.to_string();
+    };
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(folder) = std::fs::canonicalize(folder) else {
+        return target.display().to_string();
+    };
+    let (t, f): (Vec<_>, Vec<_>) = (target.components().collect(), folder.components().collect());
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return target.display().to_string();
+    }
+    let mut relative = PathBuf::new();
+    for _ in common..f.len() {
+        relative.push("..");
+    }
+    for part in &t[common..] {
+        relative.push(part);
+    }
+    let relative = relative.display().to_string().replace('\\', "/");
+    // A bare name could be taken for a shipped ruleset, field or team.
+    if relative.contains('/') {
+        relative
+    } else {
+        format!("./{relative}")
+    }
+}
+
+/// What a game's ruleset, field and teams are named by.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Named {
+    Ruleset,
+    Field,
+    Team,
+}
+
+impl Named {
+    /// Whether `arg` names a file or folder on disk rather than a shipped
+    /// one: each loader tries the shipped names first.
+    pub(crate) fn on_disk(self, arg: &str) -> bool {
+        let shipped = match self {
+            Named::Ruleset => {
+                !crate::builtin::looks_like_path(arg)
+                    && crate::builtin::ruleset_names().contains(&arg)
+            }
+            Named::Field => crate::builtin::field_names().contains(&arg),
+            Named::Team => {
+                !crate::builtin::looks_like_path(arg) && crate::team::team_names().contains(&arg)
+            }
+        };
+        !shipped
+    }
 }
 
 /// Writes an SVG picture to `path`, or to standard output for `-`, and

@@ -7,13 +7,15 @@
 
 use clap::{Args, ValueEnum};
 
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::human::{HUMAN, HumanAgent, Input, Watched};
 use super::table_dice::TableDice;
 use super::{
-    CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, print,
+    CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, Named, print,
+    relative_to,
 };
 use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -212,12 +214,18 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         &left,
     )?;
     let card = Scorecard::new(&home, &away);
+    // The files the header names, as the log's folder sees them, so that
+    // the log replays from anywhere.
+    let as_logged = |kind: Named, arg: &str| match &args.log {
+        Some(log) if kind.on_disk(arg) => relative_to(arg, Path::new(log)),
+        _ => arg.to_string(),
+    };
     let header = Header::new(
-        &args.ruleset,
+        &as_logged(Named::Ruleset, &args.ruleset),
         &loaded.options,
-        &args.field,
-        &args.home,
-        &args.away,
+        &as_logged(Named::Field, &args.field),
+        &as_logged(Named::Team, &args.home),
+        &as_logged(Named::Team, &args.away),
         args.seed,
         game,
         [&names[0], &names[1]],

@@ -9,10 +9,11 @@
 
 use clap::Args;
 
+use std::path::Path;
 use std::sync::Arc;
 
 use super::play::{Loaded, load_game};
-use super::{CmdResult, Failure, print};
+use super::{CmdResult, Failure, Named, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
 use crate::score::{Header, Replayed, replay};
@@ -49,7 +50,27 @@ impl LoggedGame {
             )))
         })?;
         let log = SourceFile::new(path.to_string(), text);
-        let header = Header::read(&log)?;
+        let mut header = Header::read(&log)?;
+        // The files a header names are relative to the log's folder (as
+        // `bod play --log` writes them), an older log's to the folder it
+        // was played in: the header is read as the working folder sees
+        // them.
+        let folder = Path::new(path)
+            .parent()
+            .filter(|f| !f.as_os_str().is_empty());
+        let beside = |kind: Named, name: &mut String| {
+            let Some(folder) = folder.filter(|_| kind.on_disk(name)) else {
+                return;
+            };
+            let there = folder.join(name.strip_prefix("./").unwrap_or(name));
+            if Path::new(name.as_str()).is_relative() && there.exists() {
+                *name = there.display().to_string();
+            }
+        };
+        beside(Named::Ruleset, &mut header.ruleset);
+        beside(Named::Field, &mut header.field);
+        beside(Named::Team, &mut header.home);
+        beside(Named::Team, &mut header.away);
         let mut problems = Diagnostics::default();
         let (ruleset, settings) = match instead {
             Some((ruleset, set)) => (ruleset, set.to_vec()),

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 
 use super::replay::LoggedGame;
-use super::{CmdResult, Failure, print, write_svg};
+use super::{CmdResult, Failure, Named, print, relative_to, write_svg};
 use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::field::{render_svg_at, render_text_at};
 use crate::scenario::{CutInputs, Cutter, Loader, Mismatch, Summary, parse, test_dir_with};
@@ -127,35 +127,6 @@ pub(crate) fn run(cmd: ScenarioCommand) -> CmdResult {
     }
 }
 
-/// `path` (relative to the working folder) as the scenario at `scenario`
-/// is to name it: relative to the scenario's folder when both are on one
-/// root, absolute otherwise.
-fn relative_to(path: &str, scenario: &Path) -> String {
-    let Ok(target) = std::fs::canonicalize(path) else {
-        return path.to_string();
-    };
-    let folder = scenario
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let Ok(folder) = std::fs::canonicalize(folder) else {
-        return target.display().to_string();
-    };
-    let (t, f): (Vec<_>, Vec<_>) = (target.components().collect(), folder.components().collect());
-    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
-    if common == 0 {
-        return target.display().to_string();
-    }
-    let mut relative = PathBuf::new();
-    for _ in common..f.len() {
-        relative.push("..");
-    }
-    for part in &t[common..] {
-        relative.push(part);
-    }
-    relative.display().to_string().replace('\\', "/")
-}
-
 /// `bod scenario cut`: replays the log to the pitch at `line`, writes the
 /// scenario of that pitch and its play, and checks that it plays as the
 /// log did.
@@ -184,15 +155,19 @@ fn cut(log_path: &Path, line: usize, output: &Path) -> CmdResult {
     } else {
         output
     };
-    let named = |input: &str| {
-        if crate::builtin::looks_like_path(input) {
+    let named = |kind: Named, input: &str| {
+        if kind.on_disk(input) {
             relative_to(input, scenario_path)
         } else {
             input.to_string()
         }
     };
-    let (ruleset, field) = (named(&header.ruleset), named(&header.field));
-    let teams = [named(&header.home), named(&header.away)];
+    let ruleset = named(Named::Ruleset, &header.ruleset);
+    let field = named(Named::Field, &header.field);
+    let teams = [
+        named(Named::Team, &header.home),
+        named(Named::Team, &header.away),
+    ];
     let inputs = CutInputs {
         log: &name,
         ruleset: &ruleset,

@@ -38,15 +38,17 @@ pub struct Header {
     pub format: String,
     /// The log format's version.
     pub version: u32,
-    /// The ruleset, as named on the command line (`basic`, or a path).
+    /// The ruleset: a shipped one's name (`basic`), or a path relative to
+    /// the log's folder (`bod play --log` writes it so, and a replay reads
+    /// it so), or as named on the command line when there is no log file.
     pub ruleset: String,
     /// Every option of the game, set or default.
     pub options: BTreeMap<String, serde_json::Value>,
-    /// The field, as named on the command line.
+    /// The field: a shipped one's name or a path, as `ruleset`.
     pub field: String,
-    /// The home team, as named on the command line.
+    /// The home team: a shipped one's name or a path, as `ruleset`.
     pub home: String,
-    /// The guest team, as named on the command line.
+    /// The guest team: a shipped one's name or a path, as `ruleset`.
     pub away: String,
     /// The seed.
     pub seed: u64,
