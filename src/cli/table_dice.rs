@@ -3,8 +3,8 @@
 //! what for (the hit's direction die first, then its two distance dice),
 //! and answers with their faces: `3 5 2`, `3,5,2` or `352`. `r` takes the
 //! dice the seed rolls for that step (answering `r` every time plays the
-//! seed's own game), `q` or the end of the input leaves the game. A wrong answer is explained and asked
-//! again; nothing is rolled until the answer is whole.
+//! seed's own game), `q` or the end of the input leaves the game. A wrong
+//! answer is explained and asked again.
 //!
 //! The decks are still shuffled from the seed, so the program says which
 //! cards are drawn. The log keeps every die, and its header says they came
@@ -83,19 +83,34 @@ impl Roller for TableDice<'_> {
                     Err(why) => {
                         let _ = writeln!(
                             self.output,
-                            "{why}: answer with the {} (`3 5 2`, `3,5,2` or `352`), r to let \
-                             bod roll, or q to leave the game",
-                            if count == 1 {
-                                "die's face"
-                            } else {
-                                "dice's faces"
-                            }
+                            "{why}: answer with {}, r for the seed's, or q to leave the game",
+                            examples(count)
                         );
                     }
                 },
             }
         }
     }
+}
+
+/// How an answer of `count` dice is written: "the die's face (`4`)",
+/// "the dice's faces (`3 5`, `3,5` or `35`)".
+fn examples(count: u8) -> String {
+    if count == 1 {
+        return "the die's face (`4`)".to_string();
+    }
+    let faces: Vec<String> = [3, 5, 2, 6, 1, 4]
+        .iter()
+        .cycle()
+        .take(usize::from(count))
+        .map(u8::to_string)
+        .collect();
+    format!(
+        "the dice's faces (`{}`, `{}` or `{}`)",
+        faces.join(" "),
+        faces.join(","),
+        faces.concat()
+    )
 }
 
 /// "3 dice for the hit: the direction die, then the two distance dice",
@@ -122,7 +137,7 @@ fn what_for(count: u8, purpose: &str) -> String {
 
 /// The faces of `count` dice typed as `3 5 2`, `3,5,2` or (more than one
 /// die) `352`.
-pub(crate) fn read_faces(text: &str, count: u8) -> Result<Dice, String> {
+fn read_faces(text: &str, count: u8) -> Result<Dice, String> {
     let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
@@ -248,6 +263,8 @@ mod tests {
 
     #[test]
     fn the_prompt_says_what_the_dice_are_for() {
+        assert_eq!(examples(1), "the die's face (`4`)");
+        assert_eq!(examples(3), "the dice's faces (`3 5 2`, `3,5,2` or `352`)");
         assert_eq!(what_for(1, "stamina"), "1 die for the pitcher's stamina");
         assert_eq!(
             what_for(2, "collision"),
