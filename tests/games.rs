@@ -765,6 +765,126 @@ fn a_log_of_files_on_disk_replays_from_any_folder() {
     reproduced(&moved, "logs/game.jsonl");
 }
 
+/// `bod season`: the logs of three games add up to standings whose wins
+/// and runs are the games' own, and players' lines whose runs scored and
+/// allowed are their teams' (the report is pinned); a log that does not
+/// reproduce, or stops before its game ends, is refused.
+#[test]
+fn a_season_adds_up_the_logged_games() {
+    let mut logs = Vec::new();
+    let mut runs = [0u32; 2];
+    let mut wins = [0u32; 2];
+    for seed in 1..=3 {
+        let log = log_path(&format!("season-{seed}.jsonl"));
+        Bod::game(seed, Some(&log)).succeeds();
+        let text = std::fs::read_to_string(&log).unwrap();
+        let over: serde_json::Value = serde_json::from_str(
+            text.lines()
+                .find(|l| l.contains("\"event\":\"game_over\""))
+                .unwrap(),
+        )
+        .unwrap();
+        let score = [
+            over["home"].as_u64().unwrap(),
+            over["away"].as_u64().unwrap(),
+        ]
+        .map(|r| r as u32);
+        runs = [runs[0] + score[0], runs[1] + score[1]];
+        wins[usize::from(score[1] > score[0])] += 1;
+        logs.push(log.display().to_string());
+    }
+    let args: Vec<&str> = std::iter::once("season")
+        .chain(logs.iter().map(String::as_str))
+        .collect();
+    let ran = bod(&args).succeeds();
+    let out = &ran.stdout;
+    assert!(out.starts_with("3 games\n"), "{out}");
+    // Each team's standing: G W L PCT RS RA, from the games' final scores.
+    let standing = |team: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with(team)).unwrap();
+        line[team.len()..]
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    let (home, away) = (standing("Valdoro Falchi"), standing("Portolungo Corsari"));
+    for (row, side, other) in [(&home, 0, 1), (&away, 1, 0)] {
+        assert_eq!(row[0], "3");
+        assert_eq!(row[1], wins[side].to_string());
+        assert_eq!(row[2], wins[other].to_string());
+        assert_eq!(row[4], runs[side].to_string());
+        assert_eq!(row[5], runs[other].to_string());
+    }
+    // A team's batters scored its runs; its pitchers allowed the others'.
+    let column_sum = |section: &str, code: &str, column: usize| -> u32 {
+        out.split("\n\n")
+            .find(|s| s.starts_with(section))
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains(&format!("({code})")))
+            .map(|l| {
+                let numbers = l.split(')').nth(1).unwrap();
+                numbers
+                    .split_whitespace()
+                    .nth(column)
+                    .unwrap()
+                    .parse::<u32>()
+                    .unwrap()
+            })
+            .sum()
+    };
+    assert_eq!(column_sum("Batting", "VAL", 3), runs[0]);
+    assert_eq!(column_sum("Batting", "POR", 3), runs[1]);
+    assert_eq!(column_sum("Pitching", "VAL", 3), runs[1]);
+    assert_eq!(column_sum("Pitching", "POR", 3), runs[0]);
+    // And the hits and strikeouts of a team's batters are those its
+    // opponent's pitchers allowed and struck out.
+    for (batting, pitching) in [("VAL", "POR"), ("POR", "VAL")] {
+        assert_eq!(
+            column_sum("Batting", batting, 4),
+            column_sum("Pitching", pitching, 2)
+        );
+        assert_eq!(
+            column_sum("Batting", batting, 10),
+            column_sum("Pitching", pitching, 5)
+        );
+    }
+    in_snapshots(|| insta::assert_snapshot!("season-basic-seeds-1-3", out));
+
+    // A log changed: refused with where it stops reproducing.
+    let text = std::fs::read_to_string(&logs[1]).unwrap();
+    let n = line_of(&text, "\"event\":\"hit\"");
+    let changed = tampered("season-changed.jsonl", &text, n, |l| {
+        l.replacen("\"direction\":", "\"direction\":1", 1)
+    });
+    // The report's words, however the terminal's width wraps them.
+    let flat = |text: &str| {
+        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "│").collect();
+        words.join(" ")
+    };
+    let ran = bod(&["season", &logs[0], &changed.display().to_string()]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        flat(&ran.stderr).contains(&format!(
+            "season-changed.jsonl` does not replay: it diverges at line {n}"
+        )),
+        "{}",
+        ran.stderr
+    );
+    // A game called off: its log ends before the game does.
+    let left = log_path("season-left.jsonl");
+    let path = left.display().to_string();
+    let ran = bod(&["play", "--agent", "heuristic,human", "--log", &path]).run_with_input("q\n");
+    assert_eq!(ran.code, 1);
+    let ran = bod(&["season", &logs[0], &path]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        flat(&ran.stderr).contains("season-left.jsonl` ends before its game does"),
+        "{}",
+        ran.stderr
+    );
+}
+
 #[test]
 fn bad_play_arguments_are_reported() {
     let ran = bod(&["play", "--agent", "randm"]).run();

@@ -8,6 +8,7 @@ mod play;
 mod replay;
 mod rules;
 mod scenario;
+mod season;
 mod sim;
 mod table_dice;
 mod team;
@@ -46,6 +47,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay a JSON Lines game log and check that it reproduces exactly.
     Replay(replay::ReplayArgs),
+    /// Total the standings and each player's batting and pitching over logged games.
+    Season(season::SeasonArgs),
     /// Run scenario files: a situation, scripted dice and decisions, expected events.
     #[command(subcommand)]
     Scenario(scenario::ScenarioCommand),
@@ -103,6 +106,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> i32 {
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Replay(args)) => replay::run(args),
+        Some(Command::Season(args)) => season::run(args),
         Some(Command::Scenario(cmd)) => scenario::run(cmd),
     };
     match result {

@@ -17,7 +17,7 @@ use super::{CmdResult, Failure, Named, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
 use crate::score::{Header, Replayed, replay};
-use crate::team::load_team;
+use crate::team::{Team, load_team};
 
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
@@ -32,11 +32,14 @@ pub(crate) struct ReplayArgs {
 }
 
 /// A logged game ready to be played again: the log, its header, and the
-/// rules, field and players the header names (or another ruleset's).
+/// rules, field, teams and players the header names (or another
+/// ruleset's).
 pub(super) struct LoggedGame {
     pub(super) log: Arc<SourceFile>,
     pub(super) header: Header,
     pub(super) loaded: Loaded,
+    /// The home team and the guests.
+    pub(super) teams: [Team; 2],
     players: Players,
 }
 
@@ -95,6 +98,7 @@ impl LoggedGame {
             header,
             loaded,
             players: Players::new(&home, &away)?,
+            teams: [home, away],
         })
     }
 

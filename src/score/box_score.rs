@@ -43,7 +43,8 @@ pub struct Batting {
 }
 
 impl Batting {
-    fn add(&mut self, o: &Batting) {
+    /// Adds another line to this one.
+    pub fn add(&mut self, o: &Batting) {
         self.pa += o.pa;
         self.ab += o.ab;
         self.r += o.r;
@@ -75,6 +76,15 @@ pub struct Pitching {
 }
 
 impl Pitching {
+    /// Adds another line to this one.
+    pub fn add(&mut self, o: &Pitching) {
+        self.outs += o.outs;
+        self.h += o.h;
+        self.r += o.r;
+        self.bb += o.bb;
+        self.so += o.so;
+    }
+
     /// Innings pitched as scorers write them: `6.2` is six and two thirds.
     pub fn innings(&self) -> String {
         format!("{}.{}", self.outs / 3, self.outs % 3)

@@ -303,13 +303,15 @@ pub enum Replayed {
     },
 }
 
-/// What follows a replay as it goes (`replay_watching`): each action
-/// before it is applied, and the events it caused after.
+/// What follows a replay as it goes (`replay_watching`): the events the
+/// game began with, then each action before it is applied and the events
+/// it caused after.
 pub trait Watch {
     /// The action of line `line` of the log (1-based), taken by `side`
     /// (none: the dice), is about to be applied to `before`.
     fn action(&mut self, line: usize, before: &State, side: Option<Side>, action: &Action);
-    /// The events the action caused; `after` is the state they left.
+    /// The events an action caused, or the game's first (before any
+    /// action); `after` is the state they left.
     fn events(&mut self, after: &State, events: &[Event]);
 }
 
@@ -338,6 +340,7 @@ pub fn replay_watching<'l>(
 ) -> Replayed {
     let rules = engine.rules;
     let (mut state, first) = engine.new_game(crate::runner::shuffle_seed(header.seed, header.game));
+    watch.events(&state, &first);
     let mut dice = crate::runner::dice_stream(header.seed, header.game);
     let mut produced: std::collections::VecDeque<String> =
         first.iter().map(|e| event_line(rules, e)).collect();

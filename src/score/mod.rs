@@ -4,7 +4,8 @@
 //! notation, steals, half innings); `PlayByPlay` and `BoxScore` are sinks
 //! built on it; `JsonLog` writes every action and event as JSON Lines and
 //! `replay` checks a log against the engine. `Scorecard` gives the batting
-//! slots names. `Scoring` feeds one game to all of them at once.
+//! slots names. `Scoring` feeds one game to all of them at once. `Season`
+//! totals the box scores of many games.
 //!
 //! Every output is a pure function of the game's configuration and seed:
 //! no clock, no paths, no hash-map order.
@@ -14,6 +15,7 @@ mod log;
 mod play_by_play;
 mod scorecard;
 mod scorekeeper;
+mod season;
 
 pub use box_score::{Batting, BoxScore, LineScore, Pitching};
 pub use log::{
@@ -25,6 +27,7 @@ pub use scorecard::{Batter, Lineup, Scorecard};
 pub use scorekeeper::{
     Appearance, BattedBall, HalfSummary, Line, Outcome, PutOut, Record, Scorekeeper, Situation,
 };
+pub use season::Season;
 
 use std::io::Write;
 

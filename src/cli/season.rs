@@ -1,0 +1,71 @@
+//! `bod season LOG...`: a league's totals from the logs of its games. Each
+//! log is replayed (so a log that does not reproduce is refused, with the
+//! line where it differs) into a box score, and the box scores add up to
+//! the standings and each player's batting and pitching (`score::Season`).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::replay::LoggedGame;
+use super::{CmdResult, print};
+use crate::diagnostic::Diagnostic;
+use crate::engine::{Event, State};
+use crate::score::{BoxScore, Replayed, Scorecard, Season, Watch, replay_watching};
+
+#[derive(Debug, Args)]
+pub(crate) struct SeasonArgs {
+    /// The logs of the games, written by `bod play --log`.
+    #[arg(required = true, value_name = "LOG")]
+    logs: Vec<PathBuf>,
+}
+
+/// A box score kept from a replay's events.
+struct Scored<'b>(BoxScore<'b>);
+
+impl Watch for Scored<'_> {
+    fn action(
+        &mut self,
+        _: usize,
+        _: &State,
+        _: Option<crate::engine::Side>,
+        _: &crate::engine::Action,
+    ) {
+    }
+
+    fn events(&mut self, _: &State, events: &[Event]) {
+        for e in events {
+            self.0.event(e);
+        }
+    }
+}
+
+pub(crate) fn run(args: SeasonArgs) -> CmdResult {
+    let mut season = Season::new();
+    for path in &args.logs {
+        let name = path.display().to_string();
+        let game = LoggedGame::open(&name, None)?;
+        let (log, header, engine) = (&game.log, &game.header, game.engine());
+        let card = Scorecard::new(&game.teams[0], &game.teams[1]);
+        let mut scored = Scored(BoxScore::new(&game.loaded.field, &card));
+        let replayed = replay_watching(&engine, header, log.text.lines().skip(1), &mut scored);
+        if let Replayed::Diverged { line, expected, .. } = replayed {
+            // A log that stops before its game does: a game called off.
+            let problem = if expected == "(end of log)" {
+                format!("the log `{name}` ends before its game does, at line {line}")
+            } else {
+                format!("the log `{name}` does not replay: it diverges at line {line}")
+            };
+            return Err(Diagnostic::error(problem)
+                .hint(format!(
+                    "a season counts the games that reproduce to their end; `bod replay {name}` \
+                     shows where this one stops"
+                ))
+                .into());
+        }
+        season
+            .add(&card, &scored.0)
+            .map_err(|why| Diagnostic::error(format!("the log `{name}`: {why}")))?;
+    }
+    print(&season.render())
+}
