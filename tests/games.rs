@@ -850,6 +850,24 @@ fn a_season_adds_up_the_logged_games() {
         );
     }
     in_snapshots(|| insta::assert_snapshot!("season-basic-seeds-1-3", out));
+    // The same counts for machines, in the same order.
+    let json: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let json: serde_json::Value = serde_json::from_str(&bod(&json).succeeds().stdout).unwrap();
+    assert_eq!(json["games"], 3);
+    let first = &json["standings"][0];
+    assert_eq!(first["name"], "Portolungo Corsari", "{json}");
+    assert_eq!(first["scored"], runs[1]);
+    assert_eq!(first["allowed"], runs[0]);
+    let batting = json["batting"].as_array().unwrap();
+    assert_eq!(batting[0]["name"], "Amos Rinaldi");
+    assert_eq!(batting[0]["team"], "POR");
+    let scored: u64 = batting
+        .iter()
+        .filter(|b| b["team"] == "POR")
+        .map(|b| b["line"]["r"].as_u64().unwrap())
+        .sum();
+    assert_eq!(scored, u64::from(runs[1]));
+    assert_eq!(json["pitching"][0]["line"]["outs"], 78);
 
     // A log changed: refused with where it stops reproducing.
     let text = std::fs::read_to_string(&logs[1]).unwrap();

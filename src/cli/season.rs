@@ -1,7 +1,8 @@
 //! `bod season LOG...`: a league's totals from the logs of its games. Each
 //! log is replayed (so a log that does not reproduce is refused, with the
 //! line where it differs) into a box score, and the box scores add up to
-//! the standings and each player's batting and pitching (`score::Season`).
+//! the standings and each player's batting and pitching (`score::Season`):
+//! tables for people, `--json` for machines.
 
 use std::path::PathBuf;
 
@@ -18,6 +19,9 @@ pub(crate) struct SeasonArgs {
     /// The logs of the games, written by `bod play --log`.
     #[arg(required = true, value_name = "LOG")]
     logs: Vec<PathBuf>,
+    /// Print the totals as JSON (the counts, keys in a fixed order) instead of tables.
+    #[arg(long)]
+    json: bool,
 }
 
 /// A box score kept from a replay's events.
@@ -67,5 +71,9 @@ pub(crate) fn run(args: SeasonArgs) -> CmdResult {
             .add(&card, &scored.0)
             .map_err(|why| Diagnostic::error(format!("the log `{name}`: {why}")))?;
     }
-    print(&season.render())
+    if args.json {
+        print(&(season.json() + "\n"))
+    } else {
+        print(&season.render())
+    }
 }

@@ -14,7 +14,7 @@ use crate::engine::{Event, Half, POSITIONS, Side};
 use crate::field::Field;
 
 /// One batter's line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Batting {
     /// Plate appearances.
     pub pa: u32,
@@ -61,7 +61,7 @@ impl Batting {
 }
 
 /// One pitcher's line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Pitching {
     /// Outs recorded while he pitched.
     pub outs: u32,

@@ -8,6 +8,8 @@
 //! the games of one team file, or of teams renamed between games, add up
 //! as their names say.
 
+use serde::Serialize;
+
 use super::{Batting, BoxScore, Pitching, Scorecard};
 use crate::engine::Side;
 
@@ -21,7 +23,7 @@ pub struct Season {
 }
 
 /// One team's standing.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 struct Team {
     name: String,
     code: String,
@@ -34,12 +36,22 @@ struct Team {
 
 /// One player's totals: his team's code, his name, the games he appeared
 /// in, his line over them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 struct Player<T> {
+    #[serde(rename = "team")]
     code: String,
     name: String,
     games: u32,
     line: T,
+}
+
+/// A season's tables in their order (`Season::sorted`).
+#[derive(Serialize)]
+struct Sorted<'s> {
+    games: u32,
+    standings: Vec<&'s Team>,
+    batting: Vec<&'s Player<Batting>>,
+    pitching: Vec<&'s Player<Pitching>>,
 }
 
 /// The row of `name` of team `code` among `players`, added if new.
@@ -119,7 +131,7 @@ impl Season {
     /// The standings (most wins first, then the best run difference, then
     /// by name), then the batters and the pitchers of each team in the
     /// standings' order, those who batted or pitched most first.
-    pub fn render(&self) -> String {
+    fn sorted(&self) -> Sorted<'_> {
         let mut teams: Vec<&Team> = self.teams.iter().collect();
         teams.sort_by(|a, b| {
             let diff = |t: &Team| i64::from(t.scored) - i64::from(t.allowed);
@@ -129,6 +141,44 @@ impl Season {
                 .then(a.name.cmp(&b.name))
         });
         let team_rank = |code: &str| teams.iter().position(|t| t.code == code);
+        let mut batting: Vec<&Player<Batting>> = self.batters.iter().collect();
+        batting.sort_by(|a, b| {
+            team_rank(&a.code)
+                .cmp(&team_rank(&b.code))
+                .then(b.line.pa.cmp(&a.line.pa))
+                .then(a.name.cmp(&b.name))
+        });
+        let mut pitching: Vec<&Player<Pitching>> = self.pitchers.iter().collect();
+        pitching.sort_by(|a, b| {
+            team_rank(&a.code)
+                .cmp(&team_rank(&b.code))
+                .then(b.line.outs.cmp(&a.line.outs))
+                .then(a.name.cmp(&b.name))
+        });
+        Sorted {
+            games: self.games,
+            standings: teams,
+            batting,
+            pitching,
+        }
+    }
+
+    /// The season for machines: the counts of `render`'s tables, in its
+    /// order, as pretty JSON with keys in a fixed order (the rates are
+    /// left to the reader).
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(&self.sorted()).expect("a season serialises")
+    }
+
+    /// The season for people: the standings, the batters and the pitchers
+    /// (`sorted`'s order) as aligned tables.
+    pub fn render(&self) -> String {
+        let Sorted {
+            standings: teams,
+            batting: batters,
+            pitching: pitchers,
+            ..
+        } = self.sorted();
         let name_width = |names: &mut dyn Iterator<Item = usize>, least: usize| {
             names.max().unwrap_or(0).max(least)
         };
@@ -156,13 +206,6 @@ impl Season {
             ));
         }
 
-        let mut batters: Vec<&Player<Batting>> = self.batters.iter().collect();
-        batters.sort_by(|a, b| {
-            team_rank(&a.code)
-                .cmp(&team_rank(&b.code))
-                .then(b.line.pa.cmp(&a.line.pa))
-                .then(a.name.cmp(&b.name))
-        });
         let w = name_width(
             &mut batters.iter().map(|p| p.name.len() + p.code.len() + 3),
             7,
@@ -196,13 +239,6 @@ impl Season {
             ));
         }
 
-        let mut pitchers: Vec<&Player<Pitching>> = self.pitchers.iter().collect();
-        pitchers.sort_by(|a, b| {
-            team_rank(&a.code)
-                .cmp(&team_rank(&b.code))
-                .then(b.line.outs.cmp(&a.line.outs))
-                .then(a.name.cmp(&b.name))
-        });
         let w = name_width(
             &mut pitchers.iter().map(|p| p.name.len() + p.code.len() + 3),
             8,
