@@ -869,6 +869,22 @@ fn a_season_adds_up_the_logged_games() {
     assert_eq!(scored, u64::from(runs[1]));
     assert_eq!(json["pitching"][0]["line"]["outs"], 78);
 
+    // A folder stands for the logs in it.
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("season-folder");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    for (i, log) in logs.iter().enumerate() {
+        std::fs::copy(log, folder.join(format!("game-{i}.jsonl"))).unwrap();
+    }
+    std::fs::write(folder.join("notes.txt"), "not a log").unwrap();
+    let of_folder = bod(&["season", &folder.display().to_string()]).succeeds();
+    assert_eq!(&of_folder.stdout, out);
+    let empty = folder.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let ran = bod(&["season", &empty.display().to_string()]).run();
+    assert_eq!(ran.code, 1);
+    assert!(ran.stderr.contains("holds no game log"), "{}", ran.stderr);
+
     // A log changed: refused with where it stops reproducing.
     let text = std::fs::read_to_string(&logs[1]).unwrap();
     let n = line_of(&text, "\"event\":\"hit\"");

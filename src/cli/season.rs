@@ -16,7 +16,7 @@ use crate::score::{BoxScore, Replayed, Scorecard, Season, Watch, replay_watching
 
 #[derive(Debug, Args)]
 pub(crate) struct SeasonArgs {
-    /// The logs of the games, written by `bod play --log`.
+    /// The logs of the games, written by `bod play --log`, or folders of them (every `.jsonl` file inside, by name).
     #[arg(required = true, value_name = "LOG")]
     logs: Vec<PathBuf>,
     /// Print the totals as JSON (the counts, keys in a fixed order) instead of tables.
@@ -44,9 +44,38 @@ impl Watch for Scored<'_> {
     }
 }
 
+/// The logs named: each file, and the `.jsonl` files of each folder in
+/// the order of their names.
+fn logs(named: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    let mut logs = Vec::new();
+    for path in named {
+        if !path.is_dir() {
+            logs.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|e| {
+            Diagnostic::error(format!("cannot read the folder `{}`: {e}", path.display()))
+        })?;
+        let mut inside: Vec<PathBuf> = entries
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+            .collect();
+        if inside.is_empty() {
+            return Err(Diagnostic::error(format!(
+                "the folder `{}` holds no game log",
+                path.display()
+            ))
+            .hint("a game log is a `.jsonl` file written by `bod play --log`"));
+        }
+        inside.sort();
+        logs.extend(inside);
+    }
+    Ok(logs)
+}
+
 pub(crate) fn run(args: SeasonArgs) -> CmdResult {
     let mut season = Season::new();
-    for path in &args.logs {
+    for path in &logs(&args.logs)? {
         let name = path.display().to_string();
         let game = LoggedGame::open(&name, None)?;
         let (log, header, engine) = (&game.log, &game.header, game.engine());
