@@ -869,6 +869,11 @@ fn a_season_adds_up_the_logged_games() {
     assert_eq!(scored, u64::from(runs[1]));
     assert_eq!(json["pitching"][0]["line"]["outs"], 78);
 
+    // The report's words, however the terminal's width wraps them.
+    let flat = |text: &str| {
+        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "│").collect();
+        words.join(" ")
+    };
     // A folder stands for the logs in it.
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("season-folder");
     let _ = std::fs::remove_dir_all(&folder);
@@ -879,6 +884,14 @@ fn a_season_adds_up_the_logged_games() {
     std::fs::write(folder.join("notes.txt"), "not a log").unwrap();
     let of_folder = bod(&["season", &folder.display().to_string()]).succeeds();
     assert_eq!(&of_folder.stdout, out);
+    // A game named twice is caught, not counted twice.
+    let ran = bod(&["season", &folder.display().to_string(), &logs[1]]).run();
+    assert_eq!(ran.code, 1);
+    assert!(
+        flat(&ran.stderr).contains("is the same game as"),
+        "{}",
+        ran.stderr
+    );
     let empty = folder.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     let ran = bod(&["season", &empty.display().to_string()]).run();
@@ -891,11 +904,6 @@ fn a_season_adds_up_the_logged_games() {
     let changed = tampered("season-changed.jsonl", &text, n, |l| {
         l.replacen("\"direction\":", "\"direction\":1", 1)
     });
-    // The report's words, however the terminal's width wraps them.
-    let flat = |text: &str| {
-        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "│").collect();
-        words.join(" ")
-    };
     let ran = bod(&["season", &logs[0], &changed.display().to_string()]).run();
     assert_eq!(ran.code, 1);
     assert!(
