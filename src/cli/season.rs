@@ -11,7 +11,7 @@ use clap::Args;
 use super::replay::LoggedGame;
 use super::{CmdResult, print};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Event, State};
+use crate::engine::{Action, Event, Side, State};
 use crate::score::{BoxScore, Replayed, Scorecard, Season, Watch, replay_watching};
 
 #[derive(Debug, Args)]
@@ -28,14 +28,7 @@ pub(crate) struct SeasonArgs {
 struct Scored<'b>(BoxScore<'b>);
 
 impl Watch for Scored<'_> {
-    fn action(
-        &mut self,
-        _: usize,
-        _: &State,
-        _: Option<crate::engine::Side>,
-        _: &crate::engine::Action,
-    ) {
-    }
+    fn action(&mut self, _: usize, _: &State, _: Option<Side>, _: &Action) {}
 
     fn events(&mut self, _: &State, events: &[Event]) {
         for e in events {
