@@ -35,13 +35,60 @@ pub(crate) const HUMAN: &str = "human";
 /// both, so that neither buffers lines meant for the other.
 pub(crate) type Input<'a> = Arc<Mutex<Box<dyn BufRead + Send + 'a>>>;
 
+/// The terminal as one of the people at a game uses it (a manager, or
+/// the one typing the dice): the input they all answer from, where he is
+/// asked, and the flag raised when any of them leaves the game.
+pub(crate) struct Terminal<'a> {
+    input: Input<'a>,
+    pub(crate) output: Box<dyn Write + Send + 'a>,
+    left: Arc<AtomicBool>,
+}
+
+impl<'a> Terminal<'a> {
+    /// Answers read from `input`, questions written to `output`, `left`
+    /// raised when he leaves.
+    pub(crate) fn new(
+        input: Input<'a>,
+        output: Box<dyn Write + Send + 'a>,
+        left: Arc<AtomicBool>,
+    ) -> Self {
+        Self {
+            input,
+            output,
+            left,
+        }
+    }
+
+    /// The next line of the input after `prompt`, trimmed; `None` at the
+    /// end of the input.
+    pub(crate) fn answer(&mut self, prompt: &str) -> Option<String> {
+        let _ = write!(self.output, "{prompt}");
+        let _ = self.output.flush();
+        let mut line = String::new();
+        // A reader left poisoned by a panic elsewhere still reads.
+        let mut input = self.input.lock().unwrap_or_else(|e| e.into_inner());
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    }
+
+    /// Whether someone at the terminal left the game.
+    pub(crate) fn has_left(&self) -> bool {
+        self.left.load(Ordering::Relaxed)
+    }
+
+    /// He leaves the game.
+    pub(crate) fn leave(&self) {
+        self.left.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A manager at the terminal.
 pub(crate) struct HumanAgent<'a> {
     engine: Engine<'a>,
-    input: Input<'a>,
-    output: Box<dyn Write + Send + 'a>,
-    /// Raised when he leaves the game.
-    left: Arc<AtomicBool>,
+    /// Where he answers; raised as left when he leaves the game.
+    terminal: Terminal<'a>,
     /// The rest of a move through several squares, and the points the
     /// defense turn had left at its last step: a step is taken only while
     /// they keep falling (the same turn).
@@ -55,21 +102,12 @@ pub(crate) struct HumanAgent<'a> {
 }
 
 impl<'a> HumanAgent<'a> {
-    /// A manager of the games of `engine` answering from `input`, shown
-    /// his choices on `output`; `left` is raised when he leaves. His coach
-    /// (`h`) draws its choices from `stream`.
-    pub(crate) fn new(
-        engine: Engine<'a>,
-        input: Input<'a>,
-        output: Box<dyn Write + Send + 'a>,
-        left: Arc<AtomicBool>,
-        stream: Stream,
-    ) -> Self {
+    /// A manager of the games of `engine` answering at `terminal`. His
+    /// coach (`h`) draws its choices from `stream`.
+    pub(crate) fn new(engine: Engine<'a>, terminal: Terminal<'a>, stream: Stream) -> Self {
         Self {
             engine,
-            input,
-            output,
-            left,
+            terminal,
             planned: std::collections::VecDeque::new(),
             planned_budget: 0,
             coach: Box::new(HeuristicAgent::new(engine, stream)),
@@ -93,7 +131,7 @@ impl<'a> HumanAgent<'a> {
         }
         self.planned.clear();
         let _ = writeln!(
-            self.output,
+            self.terminal.output,
             "\n(the rest of your move is no longer possible)"
         );
         None
@@ -101,25 +139,7 @@ impl<'a> HumanAgent<'a> {
 
     /// The next answer, trimmed; `None` at the end of the input.
     fn answer(&mut self) -> Option<String> {
-        read_answer(&self.input, &mut self.output, "> ")
-    }
-}
-
-/// The next line of `input` after `prompt` on `output`, trimmed; `None`
-/// at the end of the input.
-pub(crate) fn read_answer(
-    input: &Input<'_>,
-    output: &mut dyn Write,
-    prompt: &str,
-) -> Option<String> {
-    let _ = write!(output, "{prompt}");
-    let _ = output.flush();
-    let mut line = String::new();
-    // A reader left poisoned by a panic elsewhere still reads.
-    let mut input = input.lock().unwrap_or_else(|e| e.into_inner());
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+        self.terminal.answer("> ")
     }
 }
 
@@ -128,14 +148,14 @@ impl Agent for HumanAgent<'_> {
         let actions = legal.actions();
         // After he left, any legal answer: the game is called off before
         // it is applied.
-        if self.left.load(Ordering::Relaxed) {
+        if self.terminal.has_left() {
             return actions[0].clone();
         }
         // The coach follows every choice, shown or not.
         let advice = self.coach.choose(view, legal);
         if let Some(step) = self.planned_step(view, legal) {
             let text = action_words(&self.engine, view.phase(), view.fielding_side(), &step);
-            let _ = writeln!(self.output, "\n(your move goes on) {text}");
+            let _ = writeln!(self.terminal.output, "\n(your move goes on) {text}");
             return step;
         }
         // Each choice once: two copies of a card play alike, so the first
@@ -152,15 +172,15 @@ impl Agent for HumanAgent<'_> {
         for (i, (choice, _)) in choices.iter().enumerate() {
             shown.push_str(&format!("  {:>3}. {choice}\n", i + 1));
         }
-        let _ = write!(self.output, "{shown}");
+        let _ = write!(self.terminal.output, "{shown}");
         loop {
             let Some(answer) = self.answer() else {
-                let _ = writeln!(self.output, "\n(no more input: the game is left)");
-                self.left.store(true, Ordering::Relaxed);
+                let _ = writeln!(self.terminal.output, "\n(no more input: the game is left)");
+                self.terminal.leave();
                 return actions[0].clone();
             };
             if answer == "q" || answer == "quit" {
-                self.left.store(true, Ordering::Relaxed);
+                self.terminal.leave();
                 return actions[0].clone();
             }
             let picked = match answer.parse::<usize>() {
@@ -170,12 +190,15 @@ impl Agent for HumanAgent<'_> {
             match picked {
                 Some((_, action)) => return (*action).clone(),
                 None if answer == "?" => {
-                    let _ = write!(self.output, "{shown}");
+                    let _ = write!(self.terminal.output, "{shown}");
                 }
                 None if answer == "h" => {
                     let words =
                         action_words(&self.engine, view.phase(), view.fielding_side(), &advice);
-                    let _ = writeln!(self.output, "the heuristic agent would answer: {words}");
+                    let _ = writeln!(
+                        self.terminal.output,
+                        "the heuristic agent would answer: {words}"
+                    );
                 }
                 None => {
                     // A decision as a scenario writes it: the first of its
@@ -192,7 +215,7 @@ impl Agent for HumanAgent<'_> {
                         Err(why) => why,
                     };
                     let _ = writeln!(
-                        self.output,
+                        self.terminal.output,
                         "{why}: answer with a number from 1 to {}, an action as listed (or a \
                          move through several squares, `move: {{CF: [[3, 9], [3, 10]]}}`), ? \
                          to list them again, h for the heuristic agent's answer, or q to \
@@ -352,9 +375,7 @@ mod tests {
         let left = Arc::new(AtomicBool::new(false));
         let mut agent = HumanAgent::new(
             engine,
-            input,
-            Box::new(shown.clone()),
-            Arc::clone(&left),
+            Terminal::new(input, Box::new(shown.clone()), Arc::clone(&left)),
             Stream::new(1, 0, crate::engine::dice::Source::HomeAgent),
         );
         let mut taken = Vec::new();

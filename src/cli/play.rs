@@ -5,13 +5,13 @@
 //! loads the inputs, picks the agents and the dice, and prints; the
 //! scoring is `crate::score`.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::human::{HUMAN, HumanAgent, Input, Watched};
+use super::human::{HUMAN, HumanAgent, Input, Terminal, Watched};
 use super::table_dice::TableDice;
 use super::{
     CmdResult, DEFAULT_AWAY, DEFAULT_FIELD, DEFAULT_HOME, DEFAULT_RULESET, Failure, Named, print,
@@ -23,6 +23,7 @@ use crate::engine::dice::{Source, Stream};
 use crate::engine::{Engine, GameRules, Players};
 use crate::field::{Field, load_field};
 use crate::ruleset::{OptionValues, Ruleset};
+use crate::runner::{Roller, Sink};
 use crate::score::{DiceSource, Header, JsonLog, Scorecard, Scoring};
 use crate::team::load_team;
 
@@ -63,17 +64,8 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) log: Option<String>,
     /// Where the dice come from: the seed, or a table (asked for at each roll and typed in; the log keeps them for `bod replay`).
-    #[arg(long, value_enum, default_value_t = Dice::Seed)]
-    pub(crate) dice: Dice,
-}
-
-/// `--dice`: where a game's dice come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Dice {
-    /// Rolled by bod from the seed.
-    Seed,
-    /// Rolled at a table and typed in.
-    Table,
+    #[arg(long, value_enum, default_value_t = DiceSource::Seed)]
+    pub(crate) dice: DiceSource,
 }
 
 impl Default for PlayArgs {
@@ -90,9 +82,19 @@ impl Default for PlayArgs {
             agent: DEFAULT_AGENT.to_string(),
             set: Vec::new(),
             log: None,
-            dice: Dice::Seed,
+            dice: DiceSource::Seed,
         }
     }
+}
+
+/// The terminal for one more person at it: the shared `input`, standard
+/// output, and the shared `left` flag.
+fn terminal<'a>(input: &Input<'a>, left: &Arc<AtomicBool>) -> Terminal<'a> {
+    Terminal::new(
+        Arc::clone(input),
+        Box::new(std::io::stdout()),
+        Arc::clone(left),
+    )
 }
 
 /// An agent by name for games of `engine`, drawing its choices from
@@ -108,9 +110,7 @@ fn make_agent<'a>(
     if name == HUMAN {
         return Ok(Box::new(HumanAgent::new(
             engine,
-            Arc::clone(input),
-            Box::new(std::io::stdout()),
-            Arc::clone(left),
+            terminal(input, left),
             stream,
         )));
     }
@@ -230,10 +230,7 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         game,
         [&names[0], &names[1]],
     )
-    .with_dice(match args.dice {
-        Dice::Seed => DiceSource::Seed,
-        Dice::Table => DiceSource::Table,
-    });
+    .with_dice(args.dice);
     let file = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| {
@@ -246,44 +243,29 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
     };
     let log = file.map(|f| JsonLog::new(&loaded.rules, &header, f));
     let mut sinks = Scoring::new(&engine, &card, log);
-    let at_terminal = names.iter().any(|n| n == HUMAN) || args.dice == Dice::Table;
-    let result = if at_terminal {
+    // The seed's dice, or the table's typed in at the terminal.
+    let mut dice: Box<dyn Roller + '_> = match args.dice {
+        DiceSource::Seed => Box::new(crate::runner::dice_stream(args.seed, game)),
+        DiceSource::Table => Box::new(TableDice::new(
+            terminal(&input, &left),
+            crate::runner::dice_stream(args.seed, game),
+        )),
+    };
+    let agents: [&mut dyn Agent; 2] = [h.as_mut(), a.as_mut()];
+    let play = |sink: &mut dyn Sink| {
+        crate::runner::play_game_rolling(&engine, args.seed, game, agents, sink, dice.as_mut())
+    };
+    let result = if names.iter().any(|n| n == HUMAN) || args.dice == DiceSource::Table {
         // A manager at the terminal, or the one rolling the dice, follows
         // the game event by event.
-        let mut watched = Watched::new(
+        play(&mut Watched::new(
             &mut sinks,
             engine,
             Box::new(std::io::stdout()),
             Arc::clone(&left),
-        );
-        let agents: [&mut dyn Agent; 2] = [h.as_mut(), a.as_mut()];
-        match args.dice {
-            Dice::Seed => crate::runner::play_game(&engine, args.seed, game, agents, &mut watched),
-            Dice::Table => {
-                let mut dice = TableDice::new(
-                    Arc::clone(&input),
-                    Box::new(std::io::stdout()),
-                    Arc::clone(&left),
-                    crate::runner::dice_stream(args.seed, game),
-                );
-                crate::runner::play_game_rolling(
-                    &engine,
-                    args.seed,
-                    game,
-                    agents,
-                    &mut watched,
-                    &mut dice,
-                )
-            }
-        }
+        ))
     } else {
-        crate::runner::play_game(
-            &engine,
-            args.seed,
-            game,
-            [h.as_mut(), a.as_mut()],
-            &mut sinks,
-        )
+        play(&mut sinks)
     };
     if let (Some(log), Some(path)) = (sinks.log.take(), &args.log) {
         log.finish().map_err(|e| {
@@ -303,8 +285,8 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         n => format!("seed {}, game {n}", args.seed),
     };
     let which = match args.dice {
-        Dice::Seed => which,
-        Dice::Table => format!("{which} (its decks), dice rolled at the table"),
+        DiceSource::Seed => which,
+        DiceSource::Table => format!("{which} (its decks), dice rolled at the table"),
     };
     let report = |note: &str| {
         format!(

@@ -68,10 +68,10 @@ fn logs(named: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
 
 pub(crate) fn run(args: SeasonArgs) -> CmdResult {
     let mut season = Season::new();
-    // The logs read so far by the length and hash of their text, so that a
-    // game named twice (a copy of a log, a folder named with a log in it)
-    // is caught, not counted twice.
-    let mut seen: std::collections::HashMap<(usize, u64), Vec<String>> =
+    // The logs read so far by the length and hash of their text (a game's
+    // log is its whole record), so that a game named twice (a copy of a
+    // log, a folder named with a log in it) is caught, not counted twice.
+    let mut seen: std::collections::HashMap<(usize, u64), String> =
         std::collections::HashMap::new();
     for path in &logs(&args.logs)? {
         let name = path.display().to_string();
@@ -83,19 +83,13 @@ pub(crate) fn run(args: SeasonArgs) -> CmdResult {
             text.hash(&mut hasher);
             hasher.finish()
         });
-        let alike = seen.entry(key).or_default();
-        // Equal hashes of equal length: the texts themselves tell.
-        let same = alike
-            .iter()
-            .find(|first| std::fs::read_to_string(first).is_ok_and(|t| t == *text));
-        if let Some(first) = same {
+        if let Some(first) = seen.insert(key, name.clone()) {
             return Err(Diagnostic::error(format!(
                 "the log `{name}` is the same game as `{first}`"
             ))
             .hint("a season counts each game once: leave one of them out")
             .into());
         }
-        alike.push(name.clone());
         let (log, header, engine) = (&game.log, &game.header, game.engine());
         let card = Scorecard::new(&game.teams[0], &game.teams[1]);
         let mut scored = Scored(BoxScore::new(&game.loaded.field, &card));

@@ -11,78 +11,58 @@
 //! from the table, so `bod replay` takes them from the log.
 
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::human::{Input, read_answer};
+use super::human::Terminal;
 use crate::engine::State;
 use crate::engine::dice::{Dice, Stream};
 use crate::runner::Roller;
 
 /// The dice of a game, typed in at the terminal.
 pub(crate) struct TableDice<'a> {
-    input: Input<'a>,
-    output: Box<dyn Write + Send + 'a>,
-    /// Raised when the one rolling leaves (and read: a manager at the
-    /// terminal who left ends the game for the dice too).
-    left: Arc<AtomicBool>,
+    /// Where the one rolling answers (a manager at the terminal who left
+    /// ends the game for the dice too).
+    terminal: Terminal<'a>,
     /// The game's seeded dice, rolled at every step (so that each step's
     /// are the seed's), taken on an `r` answer.
     stream: Stream,
 }
 
 impl<'a> TableDice<'a> {
-    /// Dice read from `input`, asked for on `output`; `left` is raised
-    /// when the one rolling leaves; `stream` (the game's dice stream)
+    /// Dice typed in at `terminal`; `stream` (the game's dice stream)
     /// rolls the dice he leaves to the program.
-    pub(crate) fn new(
-        input: Input<'a>,
-        output: Box<dyn Write + Send + 'a>,
-        left: Arc<AtomicBool>,
-        stream: Stream,
-    ) -> Self {
-        Self {
-            input,
-            output,
-            left,
-            stream,
-        }
-    }
-
-    /// The next answer, trimmed; `None` at the end of the input.
-    fn answer(&mut self) -> Option<String> {
-        read_answer(&self.input, &mut self.output, "dice> ")
+    pub(crate) fn new(terminal: Terminal<'a>, stream: Stream) -> Self {
+        Self { terminal, stream }
     }
 
     fn leave(&mut self, why: &str) -> Option<Dice> {
-        let _ = writeln!(self.output, "{why}");
-        self.left.store(true, Ordering::Relaxed);
+        let _ = writeln!(self.terminal.output, "{why}");
+        self.terminal.leave();
         None
     }
 }
 
 impl Roller for TableDice<'_> {
     fn roll(&mut self, _: &State, count: u8, purpose: &'static str) -> Option<Dice> {
-        if self.left.load(Ordering::Relaxed) {
+        if self.terminal.has_left() {
             return None;
         }
         let seeded = self.stream.roll(count);
-        let _ = writeln!(self.output, "\nroll {}", what_for(count, purpose));
+        let _ = writeln!(self.terminal.output, "\nroll {}", what_for(count, purpose));
         loop {
-            let Some(answer) = self.answer() else {
+            let Some(answer) = self.terminal.answer("dice> ") else {
                 return self.leave("\n(no more input: the game is left)");
             };
             match answer.as_str() {
                 "q" | "quit" => return self.leave("(the game is left)"),
                 "r" => {
-                    let _ = writeln!(self.output, "rolled: {}", faces_text(&seeded));
+                    let _ = writeln!(self.terminal.output, "rolled: {}", faces_text(&seeded));
                     return Some(seeded);
                 }
                 _ => match read_faces(&answer, count) {
                     Ok(dice) => return Some(dice),
                     Err(why) => {
                         let _ = writeln!(
-                            self.output,
+                            self.terminal.output,
                             "{why}: answer with {}, r for the seed's, or q to leave the game",
                             examples(count)
                         );
@@ -178,9 +158,11 @@ fn faces_text(dice: &Dice) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::human::Input;
     use super::*;
     use crate::engine::dice::Source;
-    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
 
     #[test]
     fn faces_are_read_spaced_with_commas_or_run_together() {
@@ -230,9 +212,7 @@ mod tests {
         let left = Arc::new(AtomicBool::new(false));
         let stream = Stream::new(5, 0, Source::Dice);
         let mut dice = TableDice::new(
-            input,
-            Box::new(shown.clone()),
-            Arc::clone(&left),
+            Terminal::new(input, Box::new(shown.clone()), Arc::clone(&left)),
             stream.clone(),
         );
         let ruleset = crate::ruleset::Ruleset::load("basic").unwrap();

@@ -62,11 +62,11 @@ pub struct Header {
     pub dice: DiceSource,
 }
 
-/// Where a game's dice came from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a game's dice came from (and `bod play --dice`'s values).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum DiceSource {
-    /// The game's seeded stream: a replay rolls them again from the seed.
+    /// Rolled by bod from the seed: a replay rolls them again.
     #[default]
     Seed,
     /// Rolled at a table and typed in: a replay takes them from the log.
