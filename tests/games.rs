@@ -501,6 +501,17 @@ fn a_manager_at_the_terminal_plays_a_whole_game_by_numbers() {
         "{}",
         ran.stdout
     );
+    // Each half inning ends with the line score so far: the inning the
+    // home team has yet to bat is blank (the final box score's `x` is only
+    // for a half inning it did not need).
+    assert!(
+        ran.stdout.contains(
+            "  · half_ended: {runs: 0}\n\nafter the top of inning 1:\n      1     R  H  E\n\
+             POR   0     0  1  0\nVAL         0  0  0\n"
+        ),
+        "{}",
+        ran.stdout
+    );
     // The home side's agent is asked nothing at the terminal.
     assert!(!ran.stdout.contains("home manager, your choice"));
     assert_eq!(play().stdout, ran.stdout, "the same answers, the same game");

@@ -12,7 +12,8 @@
 //! of the input
 //! leaves the game: the agent raises the flag its game's `Watched` sink
 //! reads, and the runner calls the game off. While he plays, every event
-//! is printed as it happens, in the same words.
+//! is printed as it happens, in the same words, and the line score so far
+//! at the end of each half inning.
 //!
 //! The agent reads from any reader and writes to any writer, so that tests
 //! drive it with text; `bod play` gives it the terminal.
@@ -23,10 +24,13 @@ use std::sync::{Arc, Mutex};
 
 use crate::agent::{Agent, HeuristicAgent, Legal, View};
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Ball, CardId, DeckList, Engine, Event, Phase, Side, State};
+use crate::engine::{
+    Action, Ball, CardId, DeckList, Engine, Event, EventKind, Half, Phase, Side, State,
+};
 use crate::field::{POSITION_LEGEND, render_text_at};
 use crate::runner::Sink;
 use crate::scenario::{action_words, decision_actions, project, words};
+use crate::score::Scoring;
 
 /// The agent's name for `--agent`.
 pub(crate) const HUMAN: &str = "human";
@@ -305,21 +309,24 @@ fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
     out
 }
 
-/// The sink of a game a human plays: the game's own sink (`inner`), with
-/// every event printed as it happens, and the game called off when a
-/// manager at the terminal has left.
-pub(crate) struct Watched<'w, S: ?Sized> {
-    inner: &'w mut S,
+/// The sink of a game a human plays: the game's scoring (`inner`), with
+/// every event printed as it happens, the line score so far after each
+/// half inning, and the game called off when a manager at the terminal has
+/// left.
+pub(crate) struct Watched<'w, 's, W: Write> {
+    inner: &'w mut Scoring<'s, W>,
     engine: Engine<'w>,
     output: Box<dyn Write + 'w>,
     left: Arc<AtomicBool>,
+    /// The half inning being played, for the line score at its end.
+    half: Option<(u8, Half)>,
 }
 
-impl<'w, S: Sink + ?Sized> Watched<'w, S> {
+impl<'w, 's, W: Write> Watched<'w, 's, W> {
     /// `inner`, with its events printed on `output` in scenario words;
     /// called off once `left` is raised.
     pub(crate) fn new(
-        inner: &'w mut S,
+        inner: &'w mut Scoring<'s, W>,
         engine: Engine<'w>,
         output: Box<dyn Write + 'w>,
         left: Arc<AtomicBool>,
@@ -329,19 +336,34 @@ impl<'w, S: Sink + ?Sized> Watched<'w, S> {
             engine,
             output,
             left,
+            half: None,
         }
     }
 }
 
-impl<S: Sink + ?Sized> Sink for Watched<'_, S> {
-    fn action(&mut self, state: &State, side: Option<Side>, action: &Action) {
-        self.inner.action(state, side, action);
+impl<W: Write> Sink for Watched<'_, '_, W> {
+    fn action(&mut self, _state: &State, side: Option<Side>, action: &Action) {
+        self.inner.action(side, action);
     }
 
-    fn event(&mut self, state: &State, event: &Event) {
-        self.inner.event(state, event);
+    fn event(&mut self, _state: &State, event: &Event) {
+        self.inner.event(event);
         let shown = project(event, self.engine.rules, self.engine.field);
         let _ = writeln!(self.output, "  · {}", shown.text());
+        match event.kind {
+            EventKind::HalfStarted { inning, half } => self.half = Some((inning, half)),
+            EventKind::HalfEnded { .. } => {
+                if let Some((inning, half)) = self.half {
+                    let _ = write!(
+                        self.output,
+                        "\nafter the {} of inning {inning}:\n{}\n",
+                        half.word(),
+                        self.inner.box_score.line_score()
+                    );
+                }
+            }
+            _ => {}
+        }
     }
 
     fn called_off(&self) -> bool {

@@ -333,7 +333,23 @@ impl<'a> BoxScore<'a> {
         out
     }
 
+    /// The line score so far, as the box score heads it, for a game in
+    /// progress: an inning a side has not batted yet is left blank.
+    pub fn line_score(&self) -> String {
+        let mut out = String::new();
+        self.write_line_score(&mut out, "");
+        out
+    }
+
+    /// The line score of the finished game: `x` for the half inning the
+    /// home team did not need.
     fn render_line_score(&self, out: &mut String) {
+        self.write_line_score(out, "x");
+    }
+
+    /// The line score, `unplayed` standing for an inning a side has not
+    /// batted.
+    fn write_line_score(&self, out: &mut String, unplayed: &str) {
         let innings = self.line.iter().map(|l| l.innings.len()).max().unwrap_or(0);
         let innings = innings.max(1);
         let width = [Side::Away, Side::Home]
@@ -357,7 +373,7 @@ impl<'a> BoxScore<'a> {
                         let _ = write!(out, "{r:>3}");
                     }
                     None => {
-                        let _ = write!(out, "{:>3}", "x");
+                        let _ = write!(out, "{unplayed:>3}");
                     }
                 }
             }
