@@ -25,12 +25,14 @@ if [[ ! -x $profdata ]]; then
 fi
 
 root=$PWD/target/pgo
+# RUSTFLAGS replaces the flags of .cargo/config.toml: they are named again.
+codegen="-Cllvm-args=-min-jump-table-entries=8"
 counts=$root/counts
 rm -rf "$counts"
 mkdir -p "$counts"
 
 echo "== 1/3 instrumented build (target/pgo/generate)"
-RUSTFLAGS="-Cllvm-args=-min-jump-table-entries=8 -Cprofile-generate=$counts" CARGO_TARGET_DIR="$root/generate" \
+RUSTFLAGS="$codegen -Cprofile-generate=$counts" CARGO_TARGET_DIR="$root/generate" \
     cargo build --release --locked --bin bod
 # Build scripts ran instrumented too: only the games' counts train.
 rm -f "$counts"/*.profraw
@@ -44,7 +46,7 @@ done
 "$profdata" merge -o "$root/bod.profdata" "$counts"/*.profraw
 
 echo "== 3/3 optimized build (target/pgo/release)"
-RUSTFLAGS="-Cllvm-args=-min-jump-table-entries=8 -Cprofile-use=$root/bod.profdata" CARGO_TARGET_DIR="$root" \
+RUSTFLAGS="$codegen -Cprofile-use=$root/bod.profdata" CARGO_TARGET_DIR="$root" \
     cargo build --release --locked --bin bod
 
 # The same games: a game's log from both builds must match byte for byte.

@@ -318,7 +318,7 @@ impl<'a> BoxScore<'a> {
     /// The box score as text.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        self.render_line_score(&mut out);
+        self.render_line_score(&mut out, "x");
         for side in [Side::Away, Side::Home] {
             out.push('\n');
             self.render_batting(side, &mut out);
@@ -337,19 +337,14 @@ impl<'a> BoxScore<'a> {
     /// progress: an inning a side has not batted yet is left blank.
     pub fn line_score(&self) -> String {
         let mut out = String::new();
-        self.write_line_score(&mut out, "");
+        self.render_line_score(&mut out, "");
         out
     }
 
-    /// The line score of the finished game: `x` for the half inning the
-    /// home team did not need.
-    fn render_line_score(&self, out: &mut String) {
-        self.write_line_score(out, "x");
-    }
-
     /// The line score, `unplayed` standing for an inning a side has not
-    /// batted.
-    fn write_line_score(&self, out: &mut String, unplayed: &str) {
+    /// batted (in the finished game's, `x`: the half inning the home team
+    /// did not need).
+    fn render_line_score(&self, out: &mut String, unplayed: &str) {
         let innings = self.line.iter().map(|l| l.innings.len()).max().unwrap_or(0);
         let innings = innings.max(1);
         let width = [Side::Away, Side::Home]
