@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# A profile-guided release build of `bod`, for the fastest `bod sim`.
+# Records the profile that guides every release build of `bod`
+# (.cargo/bod.profdata, read through .cargo/rustc-pgo), then builds with it.
 #
-#   bash benches/pgo.sh            # builds target/pgo/release/bod
-#   target/pgo/release/bod sim --games 10000 --seed 1 --threads 2
+#   bash benches/pgo.sh     # then commit .cargo/bod.profdata*
 #
-# Three steps, the same source throughout, so the games are the same games
-# as the plain release build's (the script checks this on one log):
-#   1. build `bod` instrumented to count its branches and calls;
+# Run it after changing code the games run: a release build with a stale
+# profile still plays the same games, but the compiler warns "function
+# control flow change detected (hash mismatch)" for each function changed,
+# builds those without guidance, and `bod sim` runs slower.
+#
+# Three steps, the same source throughout:
+#   1. build `bod` instrumented to count its branches and calls
+#      (target/pgo/generate);
 #   2. train: simulate games of every shipped ruleset (seed 7, not the
-#      benchmark's seed 1) and merge the counts into one profile;
-#   3. build again with that profile, which lays the hot code out together
-#      and the cold code apart, and guides inlining.
+#      benchmark's seed 1), merge the counts into .cargo/bod.profdata (the
+#      functions that ran only), and note the compiler that can read it in
+#      .cargo/bod.profdata.rustc;
+#   3. `cargo build --release`, which now reads the new profile, and check
+#      that it plays the instrumented build's games byte for byte.
 # It needs the toolchain's llvm-profdata: `rustup component add llvm-tools`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,15 +32,14 @@ if [[ ! -x $profdata ]]; then
 fi
 
 root=$PWD/target/pgo
-# RUSTFLAGS replaces the flags of .cargo/config.toml: they are named again.
-codegen="-Cllvm-args=-min-jump-table-entries=8"
 counts=$root/counts
 rm -rf "$counts"
 mkdir -p "$counts"
 
 echo "== 1/3 instrumented build (target/pgo/generate)"
-RUSTFLAGS="$codegen -Cprofile-generate=$counts" CARGO_TARGET_DIR="$root/generate" \
-    cargo build --release --locked --bin bod
+# RUSTFLAGS replaces the flags of .cargo/config.toml: they are named again.
+RUSTFLAGS="-Cllvm-args=-min-jump-table-entries=8 -Cprofile-generate=$counts" \
+    CARGO_TARGET_DIR="$root/generate" cargo build --release --locked --bin bod
 # Build scripts ran instrumented too: only the games' counts train.
 rm -f "$counts"/*.profraw
 
@@ -43,20 +49,20 @@ for ruleset in basic pro faq major; do
     "$trainer" sim --ruleset "$ruleset" --games 2000 --seed 7 >/dev/null
 done
 "$trainer" play --seed 7 >/dev/null
-"$profdata" merge -o "$root/bod.profdata" "$counts"/*.profraw
+"$profdata" merge --sparse -o .cargo/bod.profdata "$counts"/*.profraw
+rustc -vV >.cargo/bod.profdata.rustc
 
-echo "== 3/3 optimized build (target/pgo/release)"
-RUSTFLAGS="$codegen -Cprofile-use=$root/bod.profdata" CARGO_TARGET_DIR="$root" \
-    cargo build --release --locked --bin bod
+echo "== 3/3 release build, guided by the new profile (target/release)"
+cargo build --release --locked --bin bod
 
 # The same games: a game's log from both builds must match byte for byte.
 plain=$(mktemp)
 guided=$(mktemp)
 trap 'rm -f "$plain" "$guided"' EXIT
 "$trainer" play --ruleset pro --seed 3 --log "$plain" >/dev/null
-"$root/release/bod" play --ruleset pro --seed 3 --log "$guided" >/dev/null
+target/release/bod play --ruleset pro --seed 3 --log "$guided" >/dev/null
 if ! cmp -s "$plain" "$guided"; then
-    echo "the profile-guided build plays a different game than the instrumented one" >&2
+    echo "the guided build plays a different game than the instrumented one" >&2
     exit 1
 fi
-echo "built $root/release/bod"
+echo "recorded .cargo/bod.profdata; built target/release/bod"

@@ -253,9 +253,10 @@ impl Hasher for WordHasher {
 }
 
 /// The arguments of a call in one word when each fits a byte (an integer
-/// in -128..=127, a boolean, a batter card's six faces a byte each) and
-/// they take at most eight; `None` otherwise. Unambiguous for one memo,
-/// whose call site fixes its arguments' types.
+/// in -128..=127, a boolean, a batter card's six faces a byte each, a
+/// name of up to six bytes as its length and its bytes) and they take at
+/// most eight; `None` otherwise. Unambiguous for one memo, whose call
+/// site fixes its arguments' types (a name's length tells where it ends).
 #[inline(always)]
 fn packed(args: &[Arg]) -> Option<u64> {
     let mut word = 0u64;
@@ -268,7 +269,16 @@ fn packed(args: &[Arg]) -> Option<u64> {
                 u64::from_le_bytes([f[0], f[1], f[2], f[3], f[4], f[5], 0, 0]),
                 6,
             ),
-            Arg::Name(_) => return None,
+            Arg::Name(name) => {
+                let name = name.as_bytes();
+                if name.len() > 6 {
+                    return None;
+                }
+                let value = name
+                    .iter()
+                    .fold(name.len() as u64, |v, &b| v << 8 | u64::from(b));
+                (value, name.len() as u32 + 1)
+            }
         };
         bytes += width;
         if bytes > 8 {
@@ -1128,6 +1138,33 @@ impl GameRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Calls of one memo pack into distinct words: a name's length keeps
+    /// it apart from the arguments after it, and what does not fit a
+    /// word is left to the shared memo.
+    #[test]
+    fn arguments_pack_into_a_word_without_ambiguity() {
+        let stamina =
+            |die, role, relief| packed(&[Arg::Int(die), Arg::Name(role), Arg::Bool(relief)]);
+        let calls = [
+            stamina(3, "P", false),
+            stamina(3, "P", true),
+            stamina(3, "Ps", false),
+            stamina(3, "Pr", false),
+            stamina(4, "Ps", false),
+            stamina(1, "Pc", true),
+        ];
+        let words: std::collections::HashSet<_> = calls.iter().map(|w| w.unwrap()).collect();
+        assert_eq!(words.len(), calls.len());
+        // A name and the integer after it, against a longer name.
+        assert_ne!(
+            packed(&[Arg::Name("P"), Arg::Int(i64::from(b's'))]),
+            packed(&[Arg::Name("Ps"), Arg::Int(0)])
+        );
+        assert_eq!(packed(&[Arg::Name("longname")]), None);
+        assert_eq!(packed(&[Arg::Name("Ps"), Arg::Faces([1; 6])]), None);
+        assert_eq!(packed(&[Arg::Int(200)]), None);
+    }
 
     /// major.3.12.long-runs, tabulated: Joe de Majo's BASE RUN 5 stays 5
     /// for his first two bases and is 4 after; PRO has no long runs.
