@@ -1,0 +1,138 @@
+//! The build itself: `.cargo/rustc-pgo`, the rustc wrapper that guides
+//! optimized builds by the committed profile, given a stand-in compiler
+//! that prints the arguments it gets (and, asked `-vV`, a version).
+
+#![cfg(unix)]
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository's `.cargo` folder.
+fn cargo_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(".cargo")
+}
+
+/// A stand-in for rustc in a folder of its own under the system's
+/// temporary folder (removed when dropped): asked `-vV` it prints
+/// `version`, else its arguments, one a line.
+struct StandIn {
+    dir: PathBuf,
+}
+
+impl StandIn {
+    fn new(name: &str, version: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("bod-rustc-pgo-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("version"), version).unwrap();
+        let rustc = dir.join("rustc");
+        std::fs::write(
+            &rustc,
+            "#!/bin/sh\n\
+             if [ \"$1\" = -vV ]; then cat \"$(dirname \"$0\")/version\"; exit; fi\n\
+             printf '%s\\n' \"$@\"\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&rustc, std::fs::Permissions::from_mode(0o755)).unwrap();
+        StandIn { dir }
+    }
+
+    fn rustc(&self) -> PathBuf {
+        self.dir.join("rustc")
+    }
+}
+
+impl Drop for StandIn {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The arguments the stand-in compiler gets from the wrapper.
+fn passed(rustc: &Path, args: &[&str]) -> Vec<String> {
+    let out = Command::new(cargo_dir().join("rustc-pgo"))
+        .arg(rustc)
+        .args(args)
+        .output()
+        .expect("the wrapper runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The profile flag the wrapper adds, with the profile's full path.
+fn profile_flag() -> String {
+    format!(
+        "-Cprofile-use={}",
+        cargo_dir().join("bod.profdata").display()
+    )
+}
+
+#[test]
+fn the_profile_is_committed_with_the_compiler_that_reads_it() {
+    let profile = std::fs::metadata(cargo_dir().join("bod.profdata")).expect("a profile");
+    assert!(profile.len() > 0);
+    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    assert!(recorded.contains("LLVM version:"), "{recorded}");
+}
+
+#[test]
+fn an_optimized_build_by_the_recording_compiler_reads_the_profile() {
+    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    let same = StandIn::new("same", &recorded);
+    let args = ["--crate-name", "bod", "-C", "opt-level=3", "src/lib.rs"];
+    let mut expected: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
+    expected.push(profile_flag());
+    assert_eq!(passed(&same.rustc(), &args), expected);
+}
+
+#[test]
+fn other_builds_run_the_compiler_as_they_are() {
+    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    let same = StandIn::new("as-is", &recorded);
+    let other = StandIn::new("other", "rustc 0.0.0 (another compiler)\n");
+    let (same, other) = (&same.rustc(), &other.rustc());
+    let cases: [(&Path, &[&str]); 5] = [
+        // Tests, clippy and debug builds.
+        (
+            same,
+            &["--crate-name", "bod", "-C", "debuginfo=2", "src/lib.rs"],
+        ),
+        (
+            same,
+            &["--crate-name", "bod", "-C", "opt-level=0", "src/lib.rs"],
+        ),
+        // A build recording a profile, or reading one of its own.
+        (
+            same,
+            &[
+                "-C",
+                "opt-level=3",
+                "-Cprofile-generate=/tmp/counts",
+                "src/lib.rs",
+            ],
+        ),
+        (
+            same,
+            &[
+                "-C",
+                "opt-level=3",
+                "-C",
+                "profile-use=/tmp/p.profdata",
+                "src/lib.rs",
+            ],
+        ),
+        // Another compiler, which may not read the profile.
+        (other, &["-C", "opt-level=3", "src/lib.rs"]),
+    ];
+    for (rustc, args) in cases {
+        assert_eq!(passed(rustc, args), args, "{args:?}");
+    }
+}
