@@ -64,8 +64,8 @@ const MAX_ARGS: usize = 8;
 /// same answer). Every result is kept in one table the threads share,
 /// read-mostly and split into locked shards; each thread also keeps the
 /// recent answers of calls whose arguments pack into a word in a small
-/// direct-mapped table of its own in front of it, which answers most
-/// calls without touching a lock.
+/// two-way table of its own in front of it, which answers most calls
+/// without touching a lock.
 pub struct Memoised {
     hook: HookRef,
     /// This memo's key in the tables (never reused).
@@ -192,22 +192,29 @@ impl Recent {
     };
 }
 
-/// How many recent answers a thread keeps in front of its memos: enough
-/// for the distinct inputs of the hooks a game calls most (the hit's
-/// direction and distance, the throw's die) to seldom share a slot, at
-/// 512 KiB a thread. PRO's distance alone takes some 11,000 inputs in
-/// 10,000 games (two dice, the batting and pitching values, the bonus,
-/// the special cards, the Status cell): at 4,096 slots a fifth of its
-/// calls went on to the shared memo, and PRO ran 1.7% slower.
-const RECENT_SLOTS: usize = 16384;
+/// Two recent answers that share a hash slot, the one asked for last
+/// first, on one cache line: two inputs that meet in a slot both stay.
+#[derive(Debug, Clone, Copy)]
+#[repr(align(64))]
+struct RecentPair([Recent; 2]);
+
+/// How many slots of two recent answers a thread keeps in front of its
+/// memos: enough for the distinct inputs of the hooks a game calls most
+/// (the hit's direction and distance, the throw's die) to seldom be
+/// pushed out, at 512 KiB a thread (2 MiB does not fit a thread's local
+/// storage). PRO's distance alone takes some 11,000 inputs in 10,000
+/// games (two dice, the batting and pitching values, the bonus, the
+/// special cards, the Status cell): at 4,096 answers a fifth of its calls
+/// went on to the shared memo, and PRO ran 1.7% slower.
+const RECENT_PAIRS: usize = 8192;
 
 thread_local! {
-    /// Recent answers, one per slot of a hash of the memo and its packed
-    /// arguments: a hit here costs a multiplication and two comparisons.
+    /// Recent answers, two per slot of a hash of the memo and its packed
+    /// arguments: a hit here costs a multiplication and a few comparisons.
     /// Every answer here is also in `RESULTS`, so an answer pushed out
     /// never runs its script again.
-    static RECENT: [Cell<Recent>; RECENT_SLOTS] =
-        const { [const { Cell::new(Recent::EMPTY) }; RECENT_SLOTS] };
+    static RECENT: [Cell<RecentPair>; RECENT_PAIRS] =
+        const { [const { Cell::new(RecentPair([Recent::EMPTY; 2])) }; RECENT_PAIRS] };
     /// How many times this thread ran a script for a memo.
     static SCRIPT_CALLS: Cell<u64> = const { Cell::new(0) };
 }
@@ -293,7 +300,7 @@ fn packed(args: &[Arg]) -> Option<u64> {
 #[inline(always)]
 fn recent_slot(memo: u64, packed: u64) -> usize {
     let mixed = (memo.rotate_left(5) ^ packed).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    (mixed >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
+    (mixed >> (64 - RECENT_PAIRS.trailing_zeros())) as usize
 }
 
 impl CallKey {
@@ -380,18 +387,22 @@ impl Memoised {
             return self.remembered(args, reading);
         };
         let slot = recent_slot(self.id, packed);
-        let recent = RECENT.with(|r| r[slot].get());
-        if recent.memo == self.id && recent.packed == packed {
-            return Ok(recent.kept);
+        let RecentPair([last, before]) = RECENT.with(|r| r[slot].get());
+        let asked = |recent: &Recent| recent.memo == self.id && recent.packed == packed;
+        if asked(&last) {
+            return Ok(last.kept);
+        }
+        if asked(&before) {
+            RECENT.with(|r| r[slot].set(RecentPair([before, last])));
+            return Ok(before.kept);
         }
         let kept = self.remembered(args, reading)?;
-        RECENT.with(|r| {
-            r[slot].set(Recent {
-                memo: self.id,
-                packed,
-                kept,
-            })
-        });
+        let answer = Recent {
+            memo: self.id,
+            packed,
+            kept,
+        };
+        RECENT.with(|r| r[slot].set(RecentPair([answer, last])));
         Ok(kept)
     }
 
@@ -1191,6 +1202,35 @@ mod tests {
         assert!((collision.out_chance(true) - 30.0 / 36.0).abs() < 1e-6);
         assert!((collision.out_chance(false) - 21.0 / 36.0).abs() < 1e-6);
         assert!(GameRules::builtin("pro").collision.is_none());
+    }
+
+    /// Two inputs that meet in a slot of the thread's recent answers both
+    /// stay there, the one asked for last first, each with its own answer.
+    #[test]
+    fn inputs_that_share_a_recent_slot_both_stay() {
+        let rules = GameRules::builtin("basic");
+        let memo = &rules.hit_direction;
+        // hit_direction_basic(die, faces) is the die.
+        let args = |(die, faces): (i64, i64)| [Arg::Int(die), Arg::Int(faces)];
+        let slot = |input| recent_slot(memo.id, packed(&args(input)).unwrap());
+        // Among 65,536 inputs, some two share one of the 8,192 slots.
+        let mut seen = std::collections::HashMap::new();
+        let (a, b) = (-128..=127)
+            .flat_map(|die| (-128..=127).map(move |faces| (die, faces)))
+            .find_map(|input| seen.insert(slot(input), input).map(|other| (other, input)))
+            .expect("two inputs sharing a slot");
+        let answers = || {
+            let RecentPair(pair) = RECENT.with(|r| r[slot(a)].get());
+            pair.map(|recent| match recent.kept {
+                Kept::Int(die) if recent.memo == memo.id => Some(die),
+                _ => None,
+            })
+        };
+        assert_eq!(memo.int(&args(a)).unwrap(), a.0);
+        assert_eq!(memo.int(&args(b)).unwrap(), b.0);
+        assert_eq!(answers(), [Some(b.0), Some(a.0)]);
+        assert_eq!(memo.int(&args(a)).unwrap(), a.0);
+        assert_eq!(answers(), [Some(a.0), Some(b.0)]);
     }
 
     /// A memoised hook runs its script once per distinct input, and
