@@ -37,9 +37,10 @@ rm -rf "$counts"
 mkdir -p "$counts"
 
 echo "== 1/3 instrumented build (target/pgo/generate)"
-# RUSTFLAGS replaces the flags of .cargo/config.toml: they are named again.
-RUSTFLAGS="-Cllvm-args=-min-jump-table-entries=8 -Cprofile-generate=$counts" \
-    CARGO_TARGET_DIR="$root/generate" cargo build --release --locked --bin bod
+# A `--config` list joins the flags of .cargo/config.toml (a RUSTFLAGS
+# variable would replace them); the wrapper leaves a recording build alone.
+CARGO_TARGET_DIR="$root/generate" cargo build --release --locked --bin bod \
+    --config "build.rustflags = ['-Cprofile-generate=$counts']"
 # Build scripts ran instrumented too: only the games' counts train.
 rm -f "$counts"/*.profraw
 
