@@ -67,6 +67,11 @@ fn passed(rustc: &Path, args: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The `rustc -vV` of the compiler that recorded the profile.
+fn recording_compiler() -> String {
+    std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap()
+}
+
 /// The profile flag the wrapper adds, with the profile's full path.
 fn profile_flag() -> String {
     format!(
@@ -79,13 +84,13 @@ fn profile_flag() -> String {
 fn the_profile_is_committed_with_the_compiler_that_reads_it() {
     let profile = std::fs::metadata(cargo_dir().join("bod.profdata")).expect("a profile");
     assert!(profile.len() > 0);
-    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    let recorded = recording_compiler();
     assert!(recorded.contains("LLVM version:"), "{recorded}");
 }
 
 #[test]
 fn an_optimized_build_by_the_recording_compiler_reads_the_profile() {
-    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    let recorded = recording_compiler();
     let same = StandIn::new("same", &recorded);
     let args = ["--crate-name", "bod", "-C", "opt-level=3", "src/lib.rs"];
     let mut expected: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
@@ -95,7 +100,7 @@ fn an_optimized_build_by_the_recording_compiler_reads_the_profile() {
 
 #[test]
 fn other_builds_run_the_compiler_as_they_are() {
-    let recorded = std::fs::read_to_string(cargo_dir().join("bod.profdata.rustc")).unwrap();
+    let recorded = recording_compiler();
     let same = StandIn::new("as-is", &recorded);
     let other = StandIn::new("other", "rustc 0.0.0 (another compiler)\n");
     let (same, other) = (&same.rustc(), &other.rustc());
