@@ -1,6 +1,8 @@
 //! The build itself: `.cargo/rustc-pgo`, the rustc wrapper that guides
 //! optimized builds by the committed profile, given a stand-in compiler
-//! that prints the arguments it gets (and, asked `-vV`, a version).
+//! that prints the arguments it gets (and, asked `-vV`, a version), and
+//! `.cargo/bolt-link`, which lays the guided program out by the BOLT
+//! profile when BOLT is at hand.
 
 #![cfg(unix)]
 
@@ -48,11 +50,19 @@ impl Drop for StandIn {
     }
 }
 
-/// The arguments the stand-in compiler gets from the wrapper.
+/// The arguments the stand-in compiler gets from the wrapper, with no
+/// BOLT at hand.
 fn passed(rustc: &Path, args: &[&str]) -> Vec<String> {
+    passed_with_bolt(rustc, args, "")
+}
+
+/// The arguments the stand-in compiler gets from the wrapper, with the
+/// BOLT `bolt` names (`BOD_BOLT`; empty: none).
+fn passed_with_bolt(rustc: &Path, args: &[&str], bolt: &str) -> Vec<String> {
     let out = Command::new(cargo_dir().join("rustc-pgo"))
         .arg(rustc)
         .args(args)
+        .env("BOD_BOLT", bolt)
         .output()
         .expect("the wrapper runs");
     assert!(
@@ -88,14 +98,101 @@ fn the_profile_is_committed_with_the_compiler_that_reads_it() {
     assert!(recorded.contains("LLVM version:"), "{recorded}");
 }
 
+/// What cargo passes for an optimized build of the library and of the
+/// `bod` program (in short).
+const LIB: [&str; 5] = ["--crate-name", "bod", "-C", "opt-level=3", "src/lib.rs"];
+const BIN: [&str; 7] = [
+    "--crate-name",
+    "bod",
+    "--crate-type",
+    "bin",
+    "-C",
+    "opt-level=3",
+    "src/main.rs",
+];
+
+/// `args` followed by `more`.
+fn with(args: &[&str], more: &[&str]) -> Vec<String> {
+    args.iter().chain(more).map(|&a| a.to_owned()).collect()
+}
+
 #[test]
 fn an_optimized_build_by_the_recording_compiler_reads_the_profile() {
     let recorded = recording_compiler();
     let same = StandIn::new("same", &recorded);
-    let args = ["--crate-name", "bod", "-C", "opt-level=3", "src/lib.rs"];
-    let mut expected: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
-    expected.push(profile_flag());
-    assert_eq!(passed(&same.rustc(), &args), expected);
+    let profile = profile_flag();
+    // Without BOLT, LLVM splits off the functions' cold blocks.
+    for args in [&LIB[..], &BIN] {
+        let expected = with(
+            args,
+            &[&profile, "-Cllvm-args=-enable-split-machine-functions"],
+        );
+        assert_eq!(passed(&same.rustc(), args), expected);
+    }
+}
+
+#[test]
+fn with_bolt_the_program_keeps_its_relocations_and_nothing_is_split() {
+    let recorded = recording_compiler();
+    let same = StandIn::new("bolt", &recorded);
+    // Any program that runs stands in for BOLT here: the stand-in compiler
+    // links nothing, so there is nothing to lay out.
+    let bolt = same.rustc();
+    let bolt = bolt.to_str().unwrap();
+    let profile = profile_flag();
+    assert_eq!(
+        passed_with_bolt(&same.rustc(), &LIB, bolt),
+        with(&LIB, &[&profile])
+    );
+    assert_eq!(
+        passed_with_bolt(&same.rustc(), &BIN, bolt),
+        with(&BIN, &[&profile, "-Clink-arg=-Wl,--emit-relocs"])
+    );
+}
+
+#[test]
+fn a_bolt_profile_fits_only_the_program_it_was_recorded_on() {
+    let for_file = std::fs::read_to_string(cargo_dir().join("bod.fdata.for"))
+        .expect("a BOLT profile's fingerprint");
+    let lines: Vec<&str> = for_file.lines().collect();
+    assert_eq!(lines.len(), 2, "{for_file}");
+    assert!(lines[0].contains("LLVM version"), "{for_file}");
+    let profile = std::fs::metadata(cargo_dir().join("bod.fdata.gz")).expect("a BOLT profile");
+    assert!(profile.len() > 0);
+    // Another program (here this test's, copied where a build of `bod`
+    // would have linked it) is left as it is, with a warning.
+    let dir = std::env::temp_dir().join(format!("bod-bolt-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("bod-0123");
+    std::fs::copy(std::env::current_exe().unwrap(), &program).unwrap();
+    let before = std::fs::read(&program).unwrap();
+    let out = Command::new(cargo_dir().join("bolt-link"))
+        .args(["/bin/true", "--crate-name", "bod", "--out-dir"])
+        .arg(&dir)
+        .args(["-C", "extra-filename=-0123"])
+        .output()
+        .expect("bolt-link runs");
+    let after = std::fs::read(&program).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success());
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warning.contains("is not laid out by BOLT")
+            && warning.contains("recorded on another program"),
+        "{warning}"
+    );
+    assert!(before == after, "the program was changed");
+}
+
+#[test]
+fn bolt_link_warns_when_nothing_was_linked() {
+    let out = Command::new(cargo_dir().join("bolt-link"))
+        .args(["/bin/true", "--crate-name", "bod", "-C", "opt-level=3"])
+        .output()
+        .expect("bolt-link runs");
+    assert!(out.status.success());
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(warning.contains("no program was linked there"), "{warning}");
 }
 
 #[test]
