@@ -62,10 +62,11 @@ done
 rustc -vV >.cargo/bod.profdata.rustc
 
 echo "== 3/4 release build, guided by the new profile (target/release)"
-# The old BOLT profile fits the old program only. Cargo does not know the
-# profiles, so the crate is built again by touching its roots.
+# The old BOLT profile fits the old program only. The profile guides every
+# crate of the build, and cargo does not know it: all are built again, as
+# from a clean checkout (whose program the BOLT profile must fit).
 rm -f .cargo/bod.fdata.gz .cargo/bod.fdata.for
-touch src/lib.rs src/main.rs
+cargo clean --release
 cargo build --release --locked --bin bod
 
 # The same games: a game's log from each build must match byte for byte.
@@ -101,6 +102,7 @@ done
     gzip -9n >.cargo/bod.fdata.gz
 printf '%s\n%s\n' "$(.cargo/bolt-link --version-of "$bolt")" \
     "$(.cargo/bolt-link --fingerprint target/release/bod)" >.cargo/bod.fdata.for
+# Only the program is linked again.
 touch src/main.rs
 cargo build --release --locked --bin bod 2>&1 | tee "$build_log"
 if grep -q "not laid out by BOLT" "$build_log"; then
