@@ -159,29 +159,48 @@ fn a_bolt_profile_fits_only_the_program_it_was_recorded_on() {
     assert!(lines[0].contains("LLVM version"), "{for_file}");
     let profile = std::fs::metadata(cargo_dir().join("bod.fdata.gz")).expect("a BOLT profile");
     assert!(profile.len() > 0);
-    // Another program (here this test's, copied where a build of `bod`
-    // would have linked it) is left as it is, with a warning.
+    // A program (here this test's, copied where a build of `bod` would
+    // have linked it) is left as it is, with a warning, when the BOLT at
+    // hand is another than the one that recorded the profile, and when it
+    // is the same but the program is another.
     let dir = std::env::temp_dir().join(format!("bod-bolt-link-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let same_bolt = dir.join("llvm-bolt");
+    std::fs::write(
+        &same_bolt,
+        format!("#!/bin/sh\necho '{}'\n", lines[0].replace('\'', "")),
+    )
+    .unwrap();
+    std::fs::set_permissions(&same_bolt, std::fs::Permissions::from_mode(0o755)).unwrap();
     let program = dir.join("bod-0123");
     std::fs::copy(std::env::current_exe().unwrap(), &program).unwrap();
     let before = std::fs::read(&program).unwrap();
-    let out = Command::new(cargo_dir().join("bolt-link"))
-        .args(["/bin/true", "--crate-name", "bod", "--out-dir"])
-        .arg(&dir)
-        .args(["-C", "extra-filename=-0123"])
-        .output()
-        .expect("bolt-link runs");
+    let warnings: Vec<String> = [Path::new("/bin/true"), &same_bolt]
+        .iter()
+        .map(|bolt| {
+            let out = Command::new(cargo_dir().join("bolt-link"))
+                .arg(bolt)
+                .args(["--crate-name", "bod", "--out-dir"])
+                .arg(&dir)
+                .args(["-C", "extra-filename=-0123"])
+                .output()
+                .expect("bolt-link runs");
+            assert!(out.status.success());
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        })
+        .collect();
     let after = std::fs::read(&program).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(out.status.success());
-    let warning = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        warning.contains("is not laid out by BOLT")
-            && warning.contains("recorded on another program"),
-        "{warning}"
-    );
     assert!(before == after, "the program was changed");
+    for (warning, why) in warnings
+        .iter()
+        .zip(["recorded by another BOLT", "recorded on another program"])
+    {
+        assert!(
+            warning.contains("is not laid out by BOLT") && warning.contains(why),
+            "{warning}"
+        );
+    }
 }
 
 #[test]
