@@ -9,7 +9,9 @@
 # Run it after changing code the games run: a release build with a stale
 # profile still plays the same games, but the compiler warns "function
 # control flow change detected (hash mismatch)" for each function changed,
-# builds those without guidance, and `bod sim` runs slower.
+# builds those without guidance, and `bod sim` runs slower. The BOLT
+# profile fits one program exactly: any change to the program's code makes
+# it stale, and the build then warns "... recorded on another program".
 #
 # Three steps, and a fourth with BOLT, the same source throughout:
 #   1. build `bod` instrumented to count its branches and calls
@@ -52,12 +54,20 @@ CARGO_TARGET_DIR="$root/generate" cargo build --release --locked --bin bod \
 # Build scripts ran instrumented too: only the games' counts train.
 rm -f "$counts"/*.profraw
 
+# The training games, played by program $1 (the rest of the arguments go
+# to each simulation): both profiles are taken on the same games.
+train() {
+    local program=$1
+    shift
+    for ruleset in basic pro faq major; do
+        "$program" sim --ruleset "$ruleset" --games 2000 --seed 7 "$@" >/dev/null
+    done
+    "$program" play --seed 7 >/dev/null
+}
+
 echo "== 2/4 training games"
 trainer=$root/generate/release/bod
-for ruleset in basic pro faq major; do
-    "$trainer" sim --ruleset "$ruleset" --games 2000 --seed 7 >/dev/null
-done
-"$trainer" play --seed 7 >/dev/null
+train "$trainer"
 "$profdata" merge --sparse -o .cargo/bod.profdata "$counts"/*.profraw
 rustc -vV >.cargo/bod.profdata.rustc
 
@@ -94,10 +104,7 @@ rm -rf "$bolt_root"
 mkdir -p "$bolt_root/counts"
 "$bolt" target/release/bod -o "$bolt_root/bod" -instrument \
     -instrumentation-file="$bolt_root/counts/bod" -instrumentation-file-append-pid >/dev/null
-for ruleset in basic pro faq major; do
-    "$bolt_root/bod" sim --ruleset "$ruleset" --games 2000 --seed 7 --threads 1 >/dev/null
-done
-"$bolt_root/bod" play --seed 7 >/dev/null
+train "$bolt_root/bod" --threads 1
 "$(dirname "$(readlink -f "$bolt")")/merge-fdata" "$bolt_root"/counts/*.fdata 2>/dev/null |
     gzip -9n >.cargo/bod.fdata.gz
 printf '%s\n%s\n' "$(.cargo/bolt-link --version-of "$bolt")" \
