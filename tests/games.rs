@@ -907,14 +907,15 @@ fn a_season_adds_up_the_logged_games() {
     assert_eq!(scored, u64::from(runs[1]));
     // Outs pitched, as the report's innings pitched: 26.0 is 78 outs.
     let pitcher = &json["pitching"][0];
-    let innings: Vec<u64> = first_row("Pitching")
+    let pitching = first_row("Pitching");
+    let innings: Vec<u64> = pitching
         .split_whitespace()
         .find(|w| w.contains('.'))
         .unwrap()
         .split('.')
         .map(|n| n.parse().unwrap())
         .collect();
-    assert!(first_row("Pitching").starts_with(pitcher["name"].as_str().unwrap()));
+    assert!(pitching.starts_with(pitcher["name"].as_str().unwrap()));
     assert_eq!(pitcher["line"]["outs"], innings[0] * 3 + innings[1]);
 
     // The report's words, however the terminal's width wraps them.
