@@ -437,7 +437,7 @@ fn sim_text_reports_every_statistic_with_its_interval() {
         "extra-inning share",
         "95% interval",
         "games/s",
-        "Rhai calls",
+        "rules scripts:",
         "options: innings=3",
     ] {
         assert!(stdout.contains(needle), "`{needle}` missing:\n{stdout}");

@@ -126,8 +126,9 @@ struct Performance {
     threads: usize,
     seconds: f64,
     games_per_second: f64,
-    /// How many times the rules' Rhai scripts ran: calls their memos
-    /// could not answer (the threads share the memos).
+    /// How many times the rules' scripts ran (in Rhai, or natively for
+    /// plain arithmetic): calls their memos could not answer (the threads
+    /// share the memos).
     script_calls: u64,
 }
 
@@ -136,7 +137,7 @@ impl Performance {
     fn render(&self, games: &str) -> String {
         format!(
             "\n{games} in {:.2} s: {:.0} games/s on {} thread{}\n\
-             rules scripts: {} Rhai calls (the rest answered from their memos)\n",
+             rules scripts: {} runs (the rest answered from their memos)\n",
             self.seconds,
             self.games_per_second,
             self.threads,

@@ -220,8 +220,8 @@ thread_local! {
 }
 
 /// The scripts this thread has run for memoised hooks so far: the cost of
-/// the rules' Rhai in a game, as a count (each is a call the memo could
-/// not answer).
+/// the rules' scripts in a game, as a count (each is a call the memo could
+/// not answer, run in Rhai or, for plain arithmetic, natively).
 pub fn script_calls() -> u64 {
     SCRIPT_CALLS.with(Cell::get)
 }

@@ -138,11 +138,10 @@ impl Script {
                     label: None,
                 }),
                 pointer,
-                direct: self
-                    .inner
-                    .direct
-                    .as_ref()
-                    .and_then(|functions| Direct::new(functions, decl.function, decl.arity)),
+                direct: self.inner.direct.as_ref().and_then(|functions| {
+                    let limits = &self.inner.host.limits;
+                    Direct::new(functions, decl.function, decl.arity, limits)
+                }),
             }),
         })
     }

@@ -13,6 +13,8 @@ use rhai::{
 
 use super::compiled::ScriptInner;
 use super::error::{HookName, Running, ScriptError};
+use super::limits::Limits;
+use super::native::Program;
 use crate::diagnostic::{Location, SourceFile, Span};
 
 /// Where and how a rule names a hook function; the input of
@@ -68,15 +70,24 @@ pub(crate) struct Direct {
     entry: String,
     /// The function's parameters, in order.
     params: Vec<ImmutableString>,
+    /// The function evaluated without Rhai, when it is plain arithmetic
+    /// (`native`); a call it cannot answer goes to Rhai.
+    native: Option<Program>,
 }
 
 impl Direct {
     /// The direct call of the public function `function` of `arity`
     /// parameters among `functions`, if there is one.
-    pub(crate) fn new(functions: &AST, function: &str, arity: usize) -> Option<Self> {
+    pub(crate) fn new(
+        functions: &AST,
+        function: &str,
+        arity: usize,
+        limits: &Limits,
+    ) -> Option<Self> {
         let definition = functions.iter_fn_def().find(|f| {
             f.name == function && f.params.len() == arity && f.access == FnAccess::Public
         })?;
+        let native = Program::of(definition, limits);
         let entry = format!("{function} (hook)");
         let mut copy = ScriptFuncDef::clone(definition);
         copy.name = entry.as_str().into();
@@ -91,6 +102,7 @@ impl Direct {
             ast,
             entry,
             params,
+            native,
         })
     }
 
@@ -172,7 +184,16 @@ impl Hook {
         let script = &self.inner.script;
         let engine = &script.host.engine;
         let result = match &self.inner.direct {
-            Some(direct) => direct.call(engine, values),
+            Some(direct) => {
+                if let Some(value) = direct
+                    .native
+                    .as_ref()
+                    .and_then(|p| p.run(values.as_slice()))
+                {
+                    return Ok(value);
+                }
+                direct.call(engine, values)
+            }
             None => self
                 .inner
                 .pointer
@@ -198,6 +219,40 @@ impl Hook {
             found: type_phrase(&value),
             location: self.inner.definition.clone(),
         })
+    }
+}
+
+#[cfg(test)]
+impl Hook {
+    /// Whether calls may be answered without Rhai (`native`).
+    pub(crate) fn is_native(&self) -> bool {
+        self.inner
+            .direct
+            .as_ref()
+            .is_some_and(|d| d.native.is_some())
+    }
+
+    /// The answer of the native evaluation alone, if it gives one.
+    pub(crate) fn native_answer(&self, args: &[Dynamic]) -> Option<Dynamic> {
+        self.inner.direct.as_ref()?.native.as_ref()?.run(args)
+    }
+
+    /// `call`, always run by Rhai.
+    pub(crate) fn call_in_rhai(&self, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+        let script = &self.inner.script;
+        let mut values = Args::default();
+        values.extend(args);
+        let direct = self.inner.direct.as_ref().expect("a direct hook");
+        direct
+            .call(&script.host.engine, values)
+            .map(Dynamic::flatten)
+            .map_err(|error| {
+                script.runtime_error(
+                    *error,
+                    Running::Hook(self.inner.name.clone()),
+                    self.inner.definition.clone(),
+                )
+            })
     }
 }
 
@@ -241,6 +296,11 @@ impl Extend<Dynamic> for Args {
 }
 
 impl Args {
+    /// The arguments, when they fit inline (else none).
+    fn as_slice(&self) -> &[Dynamic] {
+        self.inline.get(..self.len).unwrap_or_default()
+    }
+
     /// The arguments, in order.
     fn into_values(self) -> impl Iterator<Item = Dynamic> {
         let inline = self.len.min(INLINE_ARGS);

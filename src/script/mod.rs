@@ -31,6 +31,7 @@ mod error;
 mod files;
 mod hook;
 mod limits;
+mod native;
 mod output;
 mod resolver;
 mod scan;
