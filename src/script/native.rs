@@ -12,7 +12,7 @@
 //!
 //! A call gives what Rhai would give, or nothing: whenever Rhai would report
 //! an error or apply a rule this module does not know (an overflow, a
-//! division by zero, a value of another type in an operator, a condition
+//! division by zero, arithmetic on a value that is not an integer, a condition
 //! that is not a boolean), `Program::run` answers `None` and the call runs
 //! in Rhai, which reports it with the script's file and position. The host's
 //! limits are kept by refusing at translation any function that could reach
@@ -109,28 +109,42 @@ impl Op {
     }
 
     /// Rhai's built-in operator on two values, or `None` where Rhai would
-    /// stop with an error or look further (another pair of types).
+    /// stop with an error or look further. Rhai compares two booleans
+    /// (`false` below `true`), and two `()` as equal; values of different
+    /// types (none of them a float here) are unequal and never below or
+    /// above each other.
     fn apply(self, a: Val, b: Val) -> Option<Val> {
+        use std::cmp::Ordering;
+        let compare = |order: Option<Ordering>| {
+            Some(Val::Bool(match (self, order) {
+                (Op::Eq, o) => o == Some(Ordering::Equal),
+                (Op::Ne, o) => o != Some(Ordering::Equal),
+                (Op::Lt, o) => o == Some(Ordering::Less),
+                (Op::Le, o) => matches!(o, Some(Ordering::Less | Ordering::Equal)),
+                (Op::Gt, o) => o == Some(Ordering::Greater),
+                (Op::Ge, o) => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
+                _ => return None,
+            }))
+        };
         match (a, b) {
-            (Val::Int(x), Val::Int(y)) => Some(match self {
-                Op::Add => Val::Int(x.checked_add(y)?),
-                Op::Sub => Val::Int(x.checked_sub(y)?),
-                Op::Mul => Val::Int(x.checked_mul(y)?),
-                Op::Div => Val::Int(x.checked_div(y)?),
-                Op::Rem => Val::Int(x.checked_rem(y)?),
-                Op::Eq => Val::Bool(x == y),
-                Op::Ne => Val::Bool(x != y),
-                Op::Lt => Val::Bool(x < y),
-                Op::Le => Val::Bool(x <= y),
-                Op::Gt => Val::Bool(x > y),
-                Op::Ge => Val::Bool(x >= y),
-            }),
-            (Val::Bool(x), Val::Bool(y)) => match self {
-                Op::Eq => Some(Val::Bool(x == y)),
-                Op::Ne => Some(Val::Bool(x != y)),
+            (Val::Int(x), Val::Int(y)) => Some(Val::Int(match self {
+                Op::Add => x.checked_add(y)?,
+                Op::Sub => x.checked_sub(y)?,
+                Op::Mul => x.checked_mul(y)?,
+                Op::Div => x.checked_div(y)?,
+                Op::Rem => x.checked_rem(y)?,
+                _ => return compare(Some(x.cmp(&y))),
+            })),
+            (Val::Bool(x), Val::Bool(y)) => compare(Some(x.cmp(&y))),
+            // Two `()`: equal, and neither below nor above the other.
+            (Val::Unit, Val::Unit) => match self {
+                Op::Eq => Some(Val::Bool(true)),
+                Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => Some(Val::Bool(false)),
                 _ => None,
             },
-            _ => None,
+            (Val::Other, _) | (_, Val::Other) => None,
+            // Different types.
+            _ => compare(None),
         }
     }
 }
@@ -158,6 +172,10 @@ impl Val {
         } else {
             Val::Other
         }
+    }
+
+    fn is_other(self) -> bool {
+        matches!(self, Val::Other)
     }
 
     fn bool(self) -> Option<bool> {
@@ -470,6 +488,14 @@ impl Translator {
                 Val::Unit => Node::Unit,
                 Val::Int(i) => Node::Int(i),
                 Val::Bool(b) => Node::Bool(b),
+                // A map literal of constants, folded by Rhai's optimizer.
+                Val::Other if value.is_map() => {
+                    let map = value.read_lock::<Map>()?;
+                    if map.len() > self.max_map || map.values().any(|v| Val::of(v).is_other()) {
+                        return None;
+                    }
+                    Node::Map(Box::new((map.clone(), Vec::new())))
+                }
                 Val::Other => return None,
             },
             Expr::Variable(var, ..) => Node::Slot(self.lookup(var)?.slot),
@@ -687,6 +713,7 @@ fn truth(t, u) { t == u && t != !u || t }
 fn mixed(a, t) { a + t }
 fn guard(a, t) { if a { t } else { 1 } }
 fn ignores(a, faces) { a + 1 }
+fn compare(a, b) { #{ eq: a == b, ne: a != b, lt: a < b, le: a <= b, gt: a > b, ge: a >= b } }
 fn empty(a, b) { }
 fn calls(a) { abs(a) }
 fn text(a) { `${a}` }
@@ -716,6 +743,7 @@ fn throws(a) { if a > 0 { throw "no" } a }
             ("mixed", 2),
             ("guard", 2),
             ("ignores", 2),
+            ("compare", 2),
             ("empty", 2),
         ];
         let rhai_only = [
@@ -795,5 +823,144 @@ fn throws(a) { if a > 0 { throw "no" } a }
                 assert_eq!(native, rhai);
             }
         }
+    }
+
+    /// Random functions over integers and booleans: an integer expression
+    /// (`int`), a condition (`cond`) and a body of statements. Now and then
+    /// an operand of the wrong type, as a careless script might have.
+    struct Random(Stream);
+
+    impl Random {
+        fn pick(&mut self, n: u32) -> u32 {
+            self.0.below(n)
+        }
+
+        fn int(&mut self, depth: u32, vars: &[&str]) -> String {
+            if depth == 0 || self.pick(4) == 0 {
+                return match self.pick(4) {
+                    0 => [
+                        "0",
+                        "1",
+                        "-2",
+                        "7",
+                        "9223372036854775807",
+                        "-4611686018427387904",
+                    ][self.pick(6) as usize]
+                        .to_owned(),
+                    1 if self.pick(8) == 0 => "t".to_owned(),
+                    _ => vars[self.pick(vars.len() as u32) as usize].to_owned(),
+                };
+            }
+            let d = depth - 1;
+            match self.pick(6) {
+                0 => format!("-({})", self.int(d, vars)),
+                1 => format!(
+                    "(if {} {{ {} }} else {{ {} }})",
+                    self.cond(d, vars),
+                    self.int(d, vars),
+                    self.int(d, vars)
+                ),
+                _ => {
+                    let op = ["+", "-", "*", "/", "%"][self.pick(5) as usize];
+                    let (a, b) = (self.int(d, vars), self.int(d, vars));
+                    if self.pick(2) == 0 {
+                        format!("({a} {op} {b})")
+                    } else {
+                        format!("{a} {op} {b}")
+                    }
+                }
+            }
+        }
+
+        fn cond(&mut self, depth: u32, vars: &[&str]) -> String {
+            if depth == 0 || self.pick(5) == 0 {
+                let kinds = if self.pick(8) == 0 { 4 } else { 3 };
+                return ["t", "true", "false", "a"][self.pick(kinds) as usize].to_owned();
+            }
+            let d = depth - 1;
+            match self.pick(4) {
+                0 => format!("!({})", self.cond(d, vars)),
+                1 => {
+                    let op = ["&&", "||", "==", "!="][self.pick(4) as usize];
+                    format!("({} {op} {})", self.cond(d, vars), self.cond(d, vars))
+                }
+                _ => {
+                    let op = ["<", "<=", ">", ">=", "==", "!="][self.pick(6) as usize];
+                    format!("({} {op} {})", self.int(d, vars), self.int(d, vars))
+                }
+            }
+        }
+
+        fn body(&mut self) -> String {
+            let mut vars = vec!["a", "b", "c"];
+            let mut body = String::new();
+            for _ in 0..self.pick(4) {
+                match self.pick(4) {
+                    0 => {
+                        let name = ["x", "y", "a"][self.pick(3) as usize];
+                        body += &format!("let {name} = {}; ", self.int(2, &vars));
+                        vars.push(name);
+                    }
+                    1 => {
+                        let op = ["=", "+=", "-=", "*=", "/=", "%="][self.pick(6) as usize];
+                        let var = vars[self.pick(vars.len() as u32) as usize];
+                        body += &format!("{var} {op} {}; ", self.int(2, &vars));
+                    }
+                    2 => {
+                        let (c, v) = (self.cond(2, &vars), self.int(2, &vars));
+                        body += &format!("if {c} {{ return {v}; }} ");
+                    }
+                    _ => {
+                        let c = self.cond(2, &vars);
+                        body += &format!("if {c} {{ b += 1; }} else {{ c -= 1; }} ");
+                    }
+                }
+            }
+            if self.pick(6) == 0 {
+                let (x, y) = (self.int(2, &vars), self.cond(1, &vars));
+                format!("{body}#{{ n: {x}, yes: {y} }}")
+            } else {
+                let value = self.int(3, &vars);
+                body + value.as_str()
+            }
+        }
+    }
+
+    /// Hundreds of random functions of integer and boolean arithmetic give
+    /// Rhai's value or Rhai's error for random arguments, and most of their
+    /// calls are answered natively.
+    #[test]
+    fn random_arithmetic_answers_as_rhai_does() {
+        let mut random = Random(Stream::new(5, 0, Source::Dice));
+        let script: String = (0..150)
+            .map(|i| format!("fn f{i}(a, b, c, t) {{ {} }}\n", random.body()))
+            .collect();
+        let host = ScriptHost::new();
+        let files: Arc<dyn ScriptFiles> =
+            Arc::new(MemoryFiles::from_texts("t", [("s.rhai", script.as_str())]));
+        let (mut calls, mut answered, mut failed) = (0, 0, 0);
+        for i in 0..150 {
+            let hook = hook_in(&host, Arc::clone(&files), "s.rhai", &format!("f{i}"), 4);
+            let text = script.lines().nth(i).unwrap_or_default();
+            assert!(hook.is_native(), "plain arithmetic: {text}");
+            for _ in 0..20 {
+                let mut args: Vec<Dynamic> = (0..3)
+                    .map(|_| Dynamic::from_int(int(&mut random.0)))
+                    .collect();
+                args.push(Dynamic::from_bool(random.pick(2) == 1));
+                let [native, rhai] = both(&hook, &args);
+                assert_eq!(native, rhai, "{text} {args:?}");
+                calls += 1;
+                answered += usize::from(hook.native_answer(&args).is_some());
+                failed += usize::from(rhai.is_err());
+            }
+        }
+        // Natively answered: every call Rhai answers without an error
+        // (an error is always left to Rhai).
+        assert_eq!(answered + failed, calls, "{answered} + {failed} of {calls}");
+        assert!(
+            answered > calls / 3 && failed > calls / 20,
+            "{answered}, {failed} of {calls}"
+        );
     }
 }
