@@ -199,8 +199,17 @@ impl Hook {
                 .pointer
                 .call::<Dynamic>(engine, &script.ast, values),
         };
+        self.reported(result)
+    }
+
+    /// A run's result as `call` gives it: the value flattened, or the
+    /// failure reported with the hook, the function and the position.
+    fn reported(
+        &self,
+        result: Result<Dynamic, Box<EvalAltResult>>,
+    ) -> Result<Dynamic, ScriptError> {
         result.map(Dynamic::flatten).map_err(|error| {
-            script.runtime_error(
+            self.inner.script.runtime_error(
                 *error,
                 Running::Hook(self.inner.name.clone()),
                 self.inner.definition.clone(),
@@ -239,20 +248,10 @@ impl Hook {
 
     /// `call`, always run by Rhai.
     pub(crate) fn call_in_rhai(&self, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
-        let script = &self.inner.script;
         let mut values = Args::default();
         values.extend(args);
         let direct = self.inner.direct.as_ref().expect("a direct hook");
-        direct
-            .call(&script.host.engine, values)
-            .map(Dynamic::flatten)
-            .map_err(|error| {
-                script.runtime_error(
-                    *error,
-                    Running::Hook(self.inner.name.clone()),
-                    self.inner.definition.clone(),
-                )
-            })
+        self.reported(direct.call(&self.inner.script.host.engine, values))
     }
 }
 
