@@ -5,7 +5,7 @@
 //! the FAQ. `fixed` replays game 0 of seed 1 each time; `varied` walks
 //! through games 0..100 so the figure is the mean cost of a typical game.
 //! `bod sim --games N` gives games per second on all cores; see the
-//! "Measured" section of the README.
+//! "Measured" section of the README and `docs/performance.md`.
 //!
 //! `cargo bench --bench game` runs them all in about half a minute;
 //! `cargo bench --bench game -- pro` runs one regulation's.

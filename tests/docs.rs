@@ -1,0 +1,218 @@
+//! The documents' examples, run: every `text` block of README.md and
+//! docs/*.md that opens with a `$ bod ...` line is played again, and the
+//! program must print what the block shows, so that no example drifts
+//! from the program it documents.
+//!
+//! The conventions a block follows:
+//! - each `$ bod ARGS` line is a command, and the lines after it, up to
+//!   the next `$` line, are what it prints (standard output, then standard
+//!   error; `> /dev/null` at the end of the line drops the output);
+//! - a line `...` stands for any number of lines: the timing of a
+//!   simulation, the middle of a long listing;
+//! - a `yaml` block whose first line is `# PATH.yaml` is the file of that
+//!   name, which the document's commands may read: every such block is
+//!   written to a scratch folder, where the commands run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fenced block of a document.
+struct Block {
+    /// What follows the opening fence (`text`, `yaml`, `sh`...).
+    lang: String,
+    /// The line of the opening fence, from 1.
+    line: usize,
+    /// The lines between the fences.
+    lines: Vec<String>,
+}
+
+/// The fenced blocks of a Markdown text.
+fn blocks(text: &str) -> Vec<Block> {
+    let mut found = Vec::new();
+    let mut open: Option<Block> = None;
+    for (i, line) in text.lines().enumerate() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(lang)) => {
+                open = Some(Block {
+                    lang: lang.trim().to_string(),
+                    line: i + 1,
+                    lines: Vec::new(),
+                })
+            }
+            (Some(_), Some(_)) => found.extend(open.take()),
+            (Some(block), None) => block.lines.push(line.to_string()),
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "a fenced block is never closed");
+    found
+}
+
+/// One command of an example and what the document says it prints.
+struct Example {
+    /// Where the command stands: `README.md:239`.
+    at: String,
+    /// Its arguments, after `bod`.
+    args: Vec<String>,
+    /// Whether its standard output is dropped (`> /dev/null`).
+    quiet: bool,
+    /// What it prints, `...` for any lines.
+    prints: Vec<String>,
+}
+
+/// The commands of a `text` block that opens with `$ bod`, in order.
+fn examples(doc: &str, block: &Block) -> Vec<Example> {
+    let mut found: Vec<Example> = Vec::new();
+    for (i, line) in block.lines.iter().enumerate() {
+        let at = format!("{doc}:{}", block.line + 1 + i);
+        if let Some(command) = line.strip_prefix("$ ") {
+            assert!(
+                !command.contains(['"', '\'', '|', '<']),
+                "{at}: the examples' commands are plain words; this test runs no shell"
+            );
+            let (command, quiet) = match command.trim_end().strip_suffix("> /dev/null") {
+                Some(rest) => (rest, true),
+                None => (command, false),
+            };
+            let mut words = command.split_whitespace().map(str::to_string);
+            assert_eq!(
+                words.next().as_deref(),
+                Some("bod"),
+                "{at}: not a bod command"
+            );
+            found.push(Example {
+                at,
+                args: words.collect(),
+                quiet,
+                prints: Vec::new(),
+            });
+        } else {
+            found
+                .last_mut()
+                .unwrap_or_else(|| panic!("{at}: output before any command"))
+                .prints
+                .push(line.clone());
+        }
+    }
+    found
+}
+
+/// Whether `lines` are what `pattern` shows, `...` matching any number of
+/// lines. Trailing spaces do not count.
+fn shows(pattern: &[String], lines: &[&str]) -> bool {
+    match pattern.split_first() {
+        None => lines.is_empty(),
+        Some((dots, rest)) if dots.trim() == "..." => {
+            (0..=lines.len()).any(|skip| shows(rest, &lines[skip..]))
+        }
+        Some((first, rest)) => lines.split_first().is_some_and(|(line, others)| {
+            first.trim_end() == line.trim_end() && shows(rest, others)
+        }),
+    }
+}
+
+/// Runs an example's command in `dir`: what it printed, standard output
+/// (unless dropped) then standard error, without trailing blank lines.
+fn run(example: &Example, dir: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_bod"))
+        .args(&example.args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("{}: bod does not run: {e}", example.at));
+    let mut printed = String::new();
+    if !example.quiet {
+        printed.push_str(&String::from_utf8_lossy(&out.stdout));
+    }
+    printed.push_str(&String::from_utf8_lossy(&out.stderr));
+    printed.trim_end().to_string()
+}
+
+/// The documents with examples: README.md and docs/*.md.
+fn documents() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/ is there")
+        .map(|entry| entry.expect("docs/ lists").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    docs.insert(0, root.join("README.md"));
+    docs
+}
+
+/// Checks one document's examples: how many commands it ran.
+fn check(doc: &Path) -> usize {
+    let name = doc
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(doc)
+        .display()
+        .to_string();
+    let text = std::fs::read_to_string(doc).expect("the document reads");
+    let blocks = blocks(&text);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("docs")
+        .join(name.replace(['/', '.'], "_"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    for block in blocks.iter().filter(|b| b.lang == "yaml") {
+        let Some(path) = block.lines.first().and_then(|l| l.strip_prefix("# ")) else {
+            continue;
+        };
+        if path.ends_with(".yaml") && !path.contains(' ') {
+            let file = dir.join(path);
+            std::fs::create_dir_all(file.parent().expect("a folder")).expect("its folder");
+            std::fs::write(&file, block.lines.join("\n") + "\n").expect("the file writes");
+        }
+    }
+    let mut ran = 0;
+    for block in blocks.iter().filter(|b| b.lang == "text") {
+        if !block.lines.first().is_some_and(|l| l.starts_with("$ bod ")) {
+            continue;
+        }
+        for example in examples(&name, block) {
+            let printed = run(&example, &dir);
+            let lines: Vec<&str> = printed.lines().collect();
+            let mut want = example.prints.clone();
+            while want.last().is_some_and(|l| l.trim().is_empty()) {
+                want.pop();
+            }
+            assert!(
+                shows(&want, &lines),
+                "{}: `bod {}` no longer prints what the document shows\n\
+                 --- the document\n{}\n--- the program\n{printed}\n",
+                example.at,
+                example.args.join(" "),
+                want.join("\n"),
+            );
+            ran += 1;
+        }
+    }
+    ran
+}
+
+#[test]
+fn every_documented_command_prints_what_its_document_shows() {
+    let ran: Vec<(PathBuf, usize)> = documents()
+        .into_iter()
+        .map(|d| (d.clone(), check(&d)))
+        .collect();
+    let total: usize = ran.iter().map(|(_, n)| n).sum();
+    // README.md, docs/rulesets.md and docs/teams.md hold examples: a test
+    // that found none would check nothing.
+    assert!(
+        total >= 5,
+        "only {total} documented commands found: {ran:?}"
+    );
+}
+
+#[test]
+fn dots_stand_for_any_lines_and_nothing_else_does() {
+    let pattern = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(shows(&pattern(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(shows(&pattern(&["a", "..."]), &["a"]));
+    assert!(shows(&pattern(&["a  "]), &["a"]));
+    assert!(!shows(&pattern(&["a", "...", "d"]), &["a", "b", "c"]));
+    assert!(!shows(&pattern(&["a", "b"]), &["a", "b", "c"]));
+    assert!(!shows(&pattern(&["a", "x"]), &["a", "b"]));
+}
