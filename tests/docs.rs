@@ -11,7 +11,9 @@
 //!   simulation, the middle of a long listing;
 //! - a `yaml` block whose first line is `# PATH.yaml` is the file of that
 //!   name, which the document's commands may read: every such block is
-//!   written to a scratch folder, where the commands run.
+//!   written to a scratch folder, where the commands run;
+//! - the repository's `tests/` folder is there too, so a command may name
+//!   a file under it as it would from the repository's root.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -128,6 +130,30 @@ fn run(example: &Example, dir: &Path) -> String {
     printed.trim_end().to_string()
 }
 
+/// Makes the folder `from` reachable as `to`: a symbolic link where the
+/// system has them, else a copy.
+fn reach(from: &Path, to: &Path) {
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(from, to).expect("a link to the folder");
+    #[cfg(not(unix))]
+    copy_folder(from, to);
+}
+
+/// Copies the folder `from` to `to`, with everything in it.
+#[cfg(not(unix))]
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("the copy's folder");
+    for entry in std::fs::read_dir(from).expect("the folder lists") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("the file copies");
+        }
+    }
+}
+
 /// The documents with examples: README.md and docs/*.md.
 fn documents() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -155,6 +181,8 @@ fn check(doc: &Path) -> usize {
         .join(name.replace(['/', '.'], "_"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    reach(&root.join("tests"), &dir.join("tests"));
     for block in blocks.iter().filter(|b| b.lang == "yaml") {
         let Some(path) = block.lines.first().and_then(|l| l.strip_prefix("# ")) else {
             continue;
@@ -198,10 +226,10 @@ fn every_documented_command_prints_what_its_document_shows() {
         .map(|d| (d.clone(), check(&d)))
         .collect();
     let total: usize = ran.iter().map(|(_, n)| n).sum();
-    // README.md, docs/rulesets.md and docs/teams.md hold examples: a test
-    // that found none would check nothing.
+    // README.md, docs/rulesets.md, docs/scenarios.md and docs/teams.md
+    // hold examples: a test that found none would check nothing.
     assert!(
-        total >= 5,
+        total >= 9,
         "only {total} documented commands found: {ran:?}"
     );
 }
