@@ -3,7 +3,11 @@
 //! program must print what the block shows, so that no example drifts
 //! from the program it documents.
 //!
-//! The conventions a block follows:
+//! The command lines of the documents' `sh` blocks are not run (some
+//! simulate thousands of games), but each must still parse as the command
+//! line of `bod`: no documented subcommand or option may be renamed away.
+//!
+//! The conventions a `text` block follows:
 //! - each `$ bod ARGS` line is a command, and the lines after it, up to
 //!   the next `$` line, are what it prints (standard output, then standard
 //!   error; `> /dev/null` at the end of the line drops the output);
@@ -15,6 +19,8 @@
 //! - the repository's `tests/` folder is there too, so a command may name
 //!   a file under it as it would from the repository's root.
 
+use bod::cli::Cli;
+use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -232,6 +238,66 @@ fn every_documented_command_prints_what_its_document_shows() {
         total >= 9,
         "only {total} documented commands found: {ran:?}"
     );
+}
+
+/// The `bod` command lines of a document's `sh` blocks, each with where
+/// it stands: its words, `bod` first, without the comment after `#`.
+fn command_lines(doc: &str, text: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    for block in blocks(text).iter().filter(|b| b.lang == "sh") {
+        for (i, line) in block.lines.iter().enumerate() {
+            let line = line.split(" #").next().unwrap_or_default().trim();
+            let Some(args) = line
+                .strip_prefix("./target/release/bod ")
+                .or_else(|| line.strip_prefix("bod "))
+            else {
+                continue;
+            };
+            let at = format!("{doc}:{}", block.line + 1 + i);
+            assert!(
+                !args.contains(['"', '\'', '|', '<', '>', '$']),
+                "{at}: the documented command lines are plain words"
+            );
+            let words = std::iter::once("bod").chain(args.split_whitespace());
+            found.push((at, words.map(str::to_string).collect()));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_command_line_the_documents_show_parses() {
+    let mut parsed = 0;
+    for doc in documents() {
+        let name = doc
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&doc)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&doc).expect("the document reads");
+        for (at, words) in command_lines(&name, &text) {
+            if let Err(e) = Cli::try_parse_from(&words) {
+                panic!(
+                    "{at}: `{}` is not a bod command line:\n{e}",
+                    words.join(" ")
+                );
+            }
+            parsed += 1;
+        }
+    }
+    // README.md, docs/notation.md and docs/rulesets.md show command lines.
+    assert!(parsed >= 15, "only {parsed} documented command lines found");
+}
+
+#[test]
+fn a_renamed_option_does_not_parse() {
+    let lines = command_lines(
+        "example.md",
+        "```sh\nbod sim --games 10 --seeds 1   # a typo\n```\n",
+    );
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].1, ["bod", "sim", "--games", "10", "--seeds", "1"]);
+    assert!(Cli::try_parse_from(&lines[0].1).is_err());
 }
 
 #[test]
