@@ -19,10 +19,12 @@
 //! - the repository's `tests/` folder is there too, so a command may name
 //!   a file under it as it would from the repository's root.
 
+mod common;
+
 use bod::cli::Cli;
 use clap::Parser;
+use common::{bod, relative};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A fenced block of a document.
 struct Block {
@@ -122,42 +124,24 @@ fn shows(pattern: &[String], lines: &[&str]) -> bool {
 /// Runs an example's command in `dir`: what it printed, standard output
 /// (unless dropped) then standard error, without trailing blank lines.
 fn run(example: &Example, dir: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_bod"))
-        .args(&example.args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap_or_else(|e| panic!("{}: bod does not run: {e}", example.at));
-    let mut printed = String::new();
-    if !example.quiet {
-        printed.push_str(&String::from_utf8_lossy(&out.stdout));
-    }
-    printed.push_str(&String::from_utf8_lossy(&out.stderr));
+    let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+    let ran = bod(&args).in_dir(dir).run();
+    let mut printed = if example.quiet {
+        String::new()
+    } else {
+        ran.stdout
+    };
+    printed.push_str(&ran.stderr);
     printed.trim_end().to_string()
 }
 
-/// Makes the folder `from` reachable as `to`: a symbolic link where the
-/// system has them, else a copy.
+/// Makes the folder `from` reachable as `to`, by a symbolic link.
 fn reach(from: &Path, to: &Path) {
     #[cfg(unix)]
-    std::os::unix::fs::symlink(from, to).expect("a link to the folder");
-    #[cfg(not(unix))]
-    copy_folder(from, to);
-}
-
-/// Copies the folder `from` to `to`, with everything in it.
-#[cfg(not(unix))]
-fn copy_folder(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("the copy's folder");
-    for entry in std::fs::read_dir(from).expect("the folder lists") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a name"));
-        if path.is_dir() {
-            copy_folder(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("the file copies");
-        }
-    }
+    let linked = std::os::unix::fs::symlink(from, to);
+    #[cfg(windows)]
+    let linked = std::os::windows::fs::symlink_dir(from, to);
+    linked.expect("a link to the folder");
 }
 
 /// The documents with examples: README.md and docs/*.md.
@@ -175,11 +159,7 @@ fn documents() -> Vec<PathBuf> {
 
 /// Checks one document's examples: how many commands it ran.
 fn check(doc: &Path) -> usize {
-    let name = doc
-        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(doc)
-        .display()
-        .to_string();
+    let name = relative(doc);
     let text = std::fs::read_to_string(doc).expect("the document reads");
     let blocks = blocks(&text);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -187,8 +167,10 @@ fn check(doc: &Path) -> usize {
         .join(name.replace(['/', '.'], "_"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    reach(&root.join("tests"), &dir.join("tests"));
+    reach(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"),
+        &dir.join("tests"),
+    );
     for block in blocks.iter().filter(|b| b.lang == "yaml") {
         let Some(path) = block.lines.first().and_then(|l| l.strip_prefix("# ")) else {
             continue;
@@ -269,13 +251,8 @@ fn command_lines(doc: &str, text: &str) -> Vec<(String, Vec<String>)> {
 fn every_command_line_the_documents_show_parses() {
     let mut parsed = 0;
     for doc in documents() {
-        let name = doc
-            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
-            .unwrap_or(&doc)
-            .display()
-            .to_string();
         let text = std::fs::read_to_string(&doc).expect("the document reads");
-        for (at, words) in command_lines(&name, &text) {
+        for (at, words) in command_lines(&relative(&doc), &text) {
             if let Err(e) = Cli::try_parse_from(&words) {
                 panic!(
                     "{at}: `{}` is not a bod command line:\n{e}",

@@ -1,10 +1,11 @@
 //! The one door the integration tests go through: insta settings that write
 //! under the top-level `snapshots/<area>/`, and `bod(..)`, a small builder
-//! that runs the `bod` binary from the repository root as a user would.
+//! that runs the `bod` binary from the repository root (or another folder,
+//! `in_dir`) as a user would.
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `f` with insta writing snapshots to `snapshots/<area>/`.
@@ -26,10 +27,13 @@ pub fn relative(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// A `bod` invocation run from the repository root.
+/// A `bod` invocation, run from the repository root unless `in_dir` says
+/// otherwise.
 pub struct Bod {
     /// The arguments.
     pub args: Vec<String>,
+    /// The folder it runs in.
+    pub dir: PathBuf,
 }
 
 /// What a run gave back.
@@ -46,10 +50,19 @@ pub struct Ran {
 pub fn bod(args: &[&str]) -> Bod {
     Bod {
         args: args.iter().map(|a| a.to_string()).collect(),
+        dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
     }
 }
 
 impl Bod {
+    /// The same invocation, run in `dir`.
+    pub fn in_dir(self, dir: &Path) -> Bod {
+        Bod {
+            dir: dir.to_path_buf(),
+            ..self
+        }
+    }
+
     /// Runs it, without colour.
     pub fn run(&self) -> Ran {
         let Output {
@@ -58,7 +71,7 @@ impl Bod {
             stderr,
         } = Command::new(env!("CARGO_BIN_EXE_bod"))
             .args(&self.args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(&self.dir)
             .env("NO_COLOR", "1")
             .output()
             .expect("the bod binary runs");
@@ -74,7 +87,7 @@ impl Bod {
         use std::io::Write;
         let mut child = Command::new(env!("CARGO_BIN_EXE_bod"))
             .args(&self.args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(&self.dir)
             .env("NO_COLOR", "1")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
