@@ -7,6 +7,12 @@
 //! simulate thousands of games), but each must still parse as the command
 //! line of `bod`: no documented subcommand or option may be renamed away.
 //!
+//! The README's table of the regulations side by side must be what
+//! `bod sim` plays. Its 40,000 games are too many for a debug build:
+//! `cargo test` checks the table's rows, and `.ci/run` checks its figures
+//! on the release program (an ignored test, given the program by
+//! `BOD_BIN`).
+//!
 //! The conventions a `text` block follows:
 //! - each `$ bod ARGS` line is a command, and the lines after it, up to
 //!   the next `$` line, are what it prints (standard output, then standard
@@ -286,4 +292,137 @@ fn dots_stand_for_any_lines_and_nothing_else_does() {
     assert!(!shows(&pattern(&["a", "...", "d"]), &["a", "b", "c"]));
     assert!(!shows(&pattern(&["a", "b"]), &["a", "b", "c"]));
     assert!(!shows(&pattern(&["a", "x"]), &["a", "b"]));
+}
+
+// The README's table of the regulations side by side.
+
+/// The regulations of the README's table, in its column order.
+const REGULATIONS: [&str; 4] = ["basic", "pro", "faq", "major"];
+
+/// The README's section that holds the table.
+const TABLE_SECTION: &str = "### The regulations side by side";
+
+/// How the table's first line starts.
+const TABLE_HEAD: &str = "| per game |";
+
+/// The README's table of the regulations: its lines, the header first.
+fn readme_table() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let table: Vec<String> = text
+        .lines()
+        .skip_while(|l| *l != TABLE_SECTION)
+        .skip_while(|l| !l.starts_with(TABLE_HEAD))
+        .take_while(|l| l.starts_with('|'))
+        .map(str::to_string)
+        .collect();
+    assert!(
+        table.len() > 2,
+        "README.md's `{TABLE_SECTION}` has no `{TABLE_HEAD}` table"
+    );
+    table
+}
+
+/// The table as `bod sim --ruleset R --games N --seed 1 --json` gives it
+/// for each regulation, written as the README writes it: runs with the
+/// half-width of their 95% interval, counts to two decimals, pitches and
+/// plate appearances to one, shares as percentages.
+fn regulations_table(games: u64) -> Vec<String> {
+    let program = std::env::var_os("BOD_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_bod")));
+    let stats: Vec<serde_json::Value> = REGULATIONS
+        .iter()
+        .map(|r| {
+            let games = games.to_string();
+            let args = [
+                "sim",
+                "--ruleset",
+                r,
+                "--games",
+                &games,
+                "--seed",
+                "1",
+                "--json",
+            ];
+            let out = std::process::Command::new(&program)
+                .args(args)
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("bod runs");
+            assert!(out.status.success(), "bod {args:?} failed");
+            let json: serde_json::Value =
+                serde_json::from_slice(&out.stdout).expect("bod sim --json prints JSON");
+            json["stats"].clone()
+        })
+        .collect();
+    let number = |s: &serde_json::Value, key: &str| {
+        s[key]["mean"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no mean of `{key}`"))
+    };
+    let row = |label: &str, cell: &dyn Fn(&serde_json::Value) -> String| {
+        let cells: Vec<String> = stats.iter().map(cell).collect();
+        format!("| {label} | {} |", cells.join(" | "))
+    };
+    let mut table = vec![
+        format!("{TABLE_HEAD} {} |", REGULATIONS.join(" | ")),
+        format!("| --- |{}", " --- |".repeat(REGULATIONS.len())),
+    ];
+    table.push(row("runs", &|s| {
+        let ci = &s["runs"]["ci95"];
+        let bound = |i: usize| ci[i].as_f64().expect("an interval of runs");
+        let half = (bound(1) - bound(0)) / 2.0;
+        format!("{:.2} ± {half:.2}", number(s, "runs"))
+    }));
+    for (label, key) in [
+        ("hits", "hits"),
+        ("home runs", "home_runs"),
+        ("strikeouts", "strikeouts"),
+        ("walks", "walks"),
+    ] {
+        table.push(row(label, &|s| format!("{:.2}", number(s, key))));
+    }
+    for (label, key) in [
+        ("pitches", "pitches"),
+        ("plate appearances", "plate_appearances"),
+    ] {
+        table.push(row(label, &|s| format!("{:.1}", number(s, key))));
+    }
+    for (label, key) in [
+        ("home win share", "home_win"),
+        ("extra-inning share", "extra_innings"),
+    ] {
+        table.push(row(label, &|s| {
+            let share = s[key]["share"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("no share of `{key}`"));
+            format!("{:.1}%", 100.0 * share)
+        }));
+    }
+    table
+}
+
+#[test]
+fn the_regulations_table_has_the_rows_bod_sim_reports() {
+    let label = |l: &String| l.split('|').nth(1).unwrap_or_default().trim().to_string();
+    let shown: Vec<String> = readme_table().iter().map(label).collect();
+    let made: Vec<String> = regulations_table(4).iter().map(label).collect();
+    assert_eq!(
+        shown, made,
+        "README.md's table of the regulations has other rows"
+    );
+}
+
+#[test]
+#[ignore = "plays 40,000 games: .ci/run runs it on the release program (BOD_BIN)"]
+fn the_regulations_table_is_what_the_program_plays() {
+    let shown = readme_table();
+    let made = regulations_table(10_000);
+    assert!(
+        shown == made,
+        "README.md's table of the regulations (\"The regulations side by side\") \
+         is not what the program plays; the program's:\n{}\n",
+        made.join("\n")
+    );
 }
