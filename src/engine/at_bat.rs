@@ -137,14 +137,14 @@ impl Engine<'_> {
         let hand = state.hands[side.index()].of(deck);
         let held = hand.len();
         let limits = self.rules.hand;
-        let max_cards = usize::from(self.rules.memo_use.max_cards.min(2));
+        let max_cards = usize::from(self.rules.memo_use.max_cards);
         let mut actions = vec![Action::Memo(Memo::Keep)];
         for n in 1..=max_cards {
             if held + n <= usize::from(limits.max) {
                 actions.push(Action::Memo(Memo::Draw(n as u8)));
             }
         }
-        if held > usize::from(limits.min) {
+        if max_cards >= 1 && held > usize::from(limits.min) {
             for (i, &a) in hand.iter().enumerate() {
                 actions.push(Action::Memo(Memo::Discard(vec![a])));
                 if max_cards >= 2 && held >= usize::from(limits.min) + 2 {
@@ -165,7 +165,7 @@ impl Engine<'_> {
         let hand = state.hands[side.index()].of(deck);
         let held = hand.len();
         let limits = self.rules.hand;
-        let max_cards = usize::from(self.rules.memo_use.max_cards.min(2));
+        let max_cards = usize::from(self.rules.memo_use.max_cards);
         match memo {
             Memo::Keep => true,
             Memo::Draw(n) => {
@@ -177,7 +177,7 @@ impl Engine<'_> {
                     return false;
                 }
                 match cards[..] {
-                    [a] => hand.contains(&a),
+                    [a] => max_cards >= 1 && hand.contains(&a),
                     // Listed in hand order: `b` after (the first) `a`.
                     [a, b] => {
                         max_cards >= 2
@@ -427,7 +427,7 @@ impl Engine<'_> {
         for side in [state.defense(), state.offense()] {
             let deck = Self::deck_of(side, state);
             if state.hands[side.index()].of(deck).is_empty() {
-                let n = self.rules.forced_draw.empty_hand_draws.max(1);
+                let n = self.rules.forced_draw.empty_hand_draws;
                 self.draw(state, side, deck, n, true, events);
                 let price = self
                     .memo_table(side, state)

@@ -93,6 +93,37 @@ pub trait Validate {
     fn validate(&self) -> Result<(), String> {
         Ok(())
     }
+
+    /// The first field set to a way of playing the engine does not know.
+    /// Some fields state a rule that every regulation plays one way (the
+    /// batter runs, the pitch is shown first): the engine plays them that
+    /// way only, so any other value is refused rather than ignored.
+    fn unplayed(&self) -> Option<Unplayed> {
+        None
+    }
+}
+
+/// A field of a rule value set to a way of playing the engine does not
+/// know (`Validate::unplayed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unplayed {
+    /// The field, as the rule value names it.
+    pub field: &'static str,
+    /// The one value the engine plays, as YAML writes it.
+    pub played: &'static str,
+    /// How the engine plays it.
+    pub how: &'static str,
+}
+
+/// `None` when the field holds the value the engine plays (`ok`),
+/// otherwise what it plays instead.
+pub(crate) fn plays(
+    ok: bool,
+    field: &'static str,
+    played: &'static str,
+    how: &'static str,
+) -> Option<Unplayed> {
+    (!ok).then_some(Unplayed { field, played, how })
 }
 
 impl Validate for u8 {}
@@ -107,6 +138,14 @@ pub fn decode_checked<T: DeserializeOwned + Validate>(
     value
         .validate()
         .map_err(|message| Diagnostic::error(message).at(file, node.span))?;
+    if let Some(Unplayed { field, played, how }) = value.unplayed() {
+        let at = node.get(field).unwrap_or(node);
+        return Err(
+            Diagnostic::error(format!("this engine does not play `{field}: {at}`"))
+                .at(file, at.span)
+                .hint(format!("it plays `{field}: {played}` only: {how}")),
+        );
+    }
     Ok(value)
 }
 

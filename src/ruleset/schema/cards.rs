@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::common::{CountChange, Phase, at_least_one};
+use super::{Unplayed, Validate, plays};
 
 /// A normal Defense card: a pitch type in a zone (core.cards.defense-normal).
 /// Special Defense cards with values play as one of these.
@@ -315,7 +315,36 @@ pub struct DeckCycle {
     pub reshuffle_when_empty: bool,
 }
 
-impl Validate for DeckCycle {}
+impl Validate for DeckCycle {
+    // `discards_face_up` changes nothing the engine does: no manager of
+    // this program reads the discard piles (docs/rules-notes.md).
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.played == Pile::DiscardPile,
+            "played",
+            "discard_pile",
+            "a normal card played goes on its deck's discard pile",
+        )
+        .or(plays(
+            self.discarded == Pile::DiscardPile,
+            "discarded",
+            "discard_pile",
+            "a card discarded or swapped away goes on its deck's discard pile",
+        ))
+        .or(plays(
+            self.played_specials == Pile::Removed,
+            "played_specials",
+            "removed",
+            "a special card once played leaves the game",
+        ))
+        .or(plays(
+            self.reshuffle_when_empty,
+            "reshuffle_when_empty",
+            "true",
+            "a used-up deck is rebuilt by shuffling its discard pile",
+        ))
+    }
+}
 
 /// `hand.limits`: how many cards a hand may hold (core.hand.initial). A
 /// manager keeps one hand per deck.
@@ -381,13 +410,23 @@ pub struct ForcedDraw {
     #[serde(deserialize_with = "at_least_one")]
     pub new_batter_draw_to: u8,
     /// Running out of cards during an at-bat, draw this many.
+    #[serde(deserialize_with = "at_least_one")]
     pub empty_hand_draws: u8,
     /// Whether a card drawn during an at-bat must then be played (if the
     /// draw's price did not already end the at-bat).
     pub play_drawn_card: bool,
 }
 
-impl Validate for ForcedDraw {}
+impl Validate for ForcedDraw {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.play_drawn_card,
+            "play_drawn_card",
+            "true",
+            "a manager who drew his one card during an at-bat plays it",
+        )
+    }
+}
 
 /// `memorandum.defense` / `memorandum.offense`: the price, in balls and
 /// strikes on the new batter's count, of drawing or discarding one or two
@@ -442,7 +481,30 @@ impl Validate for MemorandumUse {
         if self.order.len() != 2 || self.order[0] == self.order[1] {
             return Err("`order` must name `defense` and `offense` once each".into());
         }
+        if self.max_cards > 2 {
+            return Err(format!(
+                "`max_cards: {}`: the memorandum prices one or two cards (`draw_1`, `draw_2`, \
+                 `discard_1`, `discard_2`), so a manager draws or discards 0 to 2",
+                self.max_cards
+            ));
+        }
         Ok(())
+    }
+
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.order == [Phase::Defense, Phase::Offense],
+            "order",
+            "[defense, offense]",
+            "the defense makes its memorandum choice first, then the offense",
+        )
+        .or(plays(
+            !self.mix,
+            "mix",
+            "false",
+            "a manager takes one line of the memorandum for a batter: he draws or discards, \
+             not both",
+        ))
     }
 }
 

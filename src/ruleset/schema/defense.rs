@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::common::{Fielders, at_least_one};
+use super::{Unplayed, Validate, plays};
 
 /// How many pawns a square may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -38,7 +38,37 @@ pub struct Positioning {
     pub fixed_until_next_inning: bool,
 }
 
-impl Validate for Positioning {}
+impl Validate for Positioning {
+    // `pawns_per_square` changes nothing the engine does: runners stand on
+    // the base path's circles, never on a square, so either way a square
+    // holds one fielder at most (docs/rules-notes.md).
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.infielders_in_diamond,
+            "infielders_in_diamond",
+            "true",
+            "the infielders take their places inside the diamond",
+        )
+        .or(plays(
+            self.outfielders_in_outfield,
+            "outfielders_in_outfield",
+            "true",
+            "the outfielders take their places in the outfield",
+        ))
+        .or(plays(
+            self.center_between_corners,
+            "center_between_corners",
+            "true",
+            "the centre fielder stands between the left and the right fielder",
+        ))
+        .or(plays(
+            self.fixed_until_next_inning,
+            "fixed_until_next_inning",
+            "true",
+            "the fielders are placed once a half inning and move only in play",
+        ))
+    }
+}
 
 /// `defense.movement`: where a fielder may step (core.defense.movement,
 /// major.2.10.movement).
@@ -112,7 +142,16 @@ pub struct Budget {
     pub ball_on_fielder_plays: bool,
 }
 
-impl Validate for Budget {}
+impl Validate for Budget {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.any_fielder_moves,
+            "any_fielder_moves",
+            "true",
+            "any fielder may spend the turn's action points",
+        )
+    }
+}
 
 /// `defense.costs`: action points per action (core.defense.turn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

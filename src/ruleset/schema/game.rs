@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::common::Side;
+use super::{Unplayed, Validate, plays};
 
 /// `game.sides`: who takes the field first (core.setup.sides).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -16,7 +16,16 @@ pub struct GameSides {
     pub first_defense: Side,
 }
 
-impl Validate for GameSides {}
+impl Validate for GameSides {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.first_defense == Side::Home,
+            "first_defense",
+            "home",
+            "the home team takes the field first and the guests bat first",
+        )
+    }
+}
 
 /// Which innings a game shorter than regulation plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -90,7 +99,20 @@ pub struct GameSequence {
     pub offense_must_act: bool,
 }
 
-impl Validate for GameSequence {}
+impl Validate for GameSequence {
+    // `offense_must_act` changes nothing the engine does: the offense
+    // always plays its turn (a runner may stay where he is), and what
+    // MAJOR's duty to act changes has rules of its own
+    // (`pitch.response.against_immediate`; docs/rules-notes.md).
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.defense_first,
+            "defense_first",
+            "true",
+            "the defense acts first in every play, then the offense",
+        )
+    }
+}
 
 /// `bases.path`: the numbered circles runners move on
 /// (core.board.basepath). Circle 0 is the BOX.
@@ -124,6 +146,15 @@ impl Validate for BasePath {
             return Err("bases must be increasing circles above 0".into());
         }
         Ok(())
+    }
+
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.runners_per_base == 1,
+            "runners_per_base",
+            "1",
+            "one runner to a base, and a forced runner moves up",
+        )
     }
 }
 
@@ -185,4 +216,13 @@ pub struct AfterOut {
     pub ball_back_to_pitcher: bool,
 }
 
-impl Validate for AfterOut {}
+impl Validate for AfterOut {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.ball_back_to_pitcher,
+            "ball_back_to_pitcher",
+            "true",
+            "once the runners stop on bases the ball goes back to the pitcher",
+        )
+    }
+}

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
+use super::{Unplayed, Validate, plays};
 
 /// How far a runner may move in one offense turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -31,7 +31,28 @@ pub struct Run {
     pub batter_must_run: bool,
 }
 
-impl Validate for Run {}
+impl Validate for Run {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.lead_runner_first,
+            "lead_runner_first",
+            "true",
+            "runners move from the most advanced back, so none overtakes another",
+        )
+        .or(plays(
+            self.may_stop_early,
+            "may_stop_early",
+            "true",
+            "a runner may stop short of his full move",
+        ))
+        .or(plays(
+            self.batter_must_run,
+            "batter_must_run",
+            "true",
+            "a batter who hit the ball runs toward first",
+        ))
+    }
+}
 
 /// What stops the runners.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

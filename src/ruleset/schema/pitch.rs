@@ -6,9 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::cards::{Pitch, Response};
 use super::common::count;
+use super::{Unplayed, Validate, plays};
 
 /// `count.limits`: balls for a walk, strikes for a strikeout
 /// (core.hand.memorandum).
@@ -151,7 +151,16 @@ pub struct PitchResponse {
     pub against_immediate: AgainstImmediate,
 }
 
-impl Validate for PitchResponse {}
+impl Validate for PitchResponse {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.pitch_shown_first,
+            "pitch_shown_first",
+            "true",
+            "the pitch card is shown before the offense answers",
+        )
+    }
+}
 
 /// `pitch.steal`: what RUNNER GOES TO 2ND does besides its strike
 /// (core.cards.steal). Bases are numbered 1 (first) to 3 (third).
@@ -221,4 +230,13 @@ pub struct HitFence {
     pub home_run_catchable: bool,
 }
 
-impl Validate for HitFence {}
+impl Validate for HitFence {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.wall_ball_is_missed_catch,
+            "wall_ball_is_missed_catch",
+            "true",
+            "a ball off the wall short of the blue minimum is played as a missed catch",
+        )
+    }
+}

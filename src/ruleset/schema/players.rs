@@ -6,8 +6,8 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::common::Side;
+use super::{Unplayed, Validate, plays};
 use crate::team::Role;
 
 /// `players.cards`: whether the game uses Player cards, and which.
@@ -181,6 +181,15 @@ impl Validate for LineupRules {
         }
         Ok(())
     }
+
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.pitcher_bats_in_dh_slot,
+            "pitcher_bats_in_dh_slot",
+            "true",
+            "without a DH the pitcher bats in the slot the DH would have",
+        )
+    }
 }
 
 /// When the star quality cap is checked after substitutions.
@@ -206,7 +215,23 @@ pub struct Substitution {
     pub roles_covered_on_defense: bool,
 }
 
-impl Validate for Substitution {}
+impl Validate for Substitution {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.star_check == StarCheck::Always,
+            "star_check",
+            "always",
+            "a change that would take the players in the game over the star cap is refused \
+             when it is made (docs/rules-notes.md)",
+        )
+        .or(plays(
+            self.roles_covered_on_defense,
+            "roles_covered_on_defense",
+            "true",
+            "a substitute takes the role of the player he replaces",
+        ))
+    }
+}
 
 /// `stamina.track`: the Status Pitcher track (pro.stamina). Cell `i`
 /// (leftmost first) is where the token stands with stamina `i + 1`; its

@@ -199,6 +199,176 @@ struct Layer {
     ast: AST,
 }
 
+/// A rule key the engine plays partly one way: the key, its shipped value,
+/// and each field it plays one way with a value the engine refuses.
+type OneWay = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// The fields the engine plays one way, by key.
+const PLAYED_ONE_WAY: &[OneWay] = &[
+    (
+        "game.sides",
+        "{first_defense: home}",
+        &[("first_defense", "guest")],
+    ),
+    (
+        "game.sequence",
+        "{defense_first: true, offense_must_act: false}",
+        &[("defense_first", "false")],
+    ),
+    (
+        "bases.path",
+        "{first: 5, second: 10, third: 15, home: 20, runners_per_base: 1}",
+        &[("runners_per_base", "2")],
+    ),
+    (
+        "out.after",
+        "{unassisted_may_continue: false, ball_back_to_pitcher: true}",
+        &[("ball_back_to_pitcher", "false")],
+    ),
+    (
+        "memorandum.per_batter",
+        "{max_cards: 2, order: [defense, offense], mix: false}",
+        &[("order", "[offense, defense]"), ("mix", "true")],
+    ),
+    (
+        "hand.forced_draw",
+        "{new_batter_draw_to: 2, empty_hand_draws: 1, play_drawn_card: true}",
+        &[("play_drawn_card", "false")],
+    ),
+    (
+        "deck.cycle",
+        "{played: discard_pile, discarded: discard_pile, played_specials: removed, \
+         discards_face_up: false, reshuffle_when_empty: true}",
+        &[
+            ("played", "removed"),
+            ("discarded", "removed"),
+            ("played_specials", "discard_pile"),
+            ("reshuffle_when_empty", "false"),
+        ],
+    ),
+    (
+        "pitch.response",
+        "{pitch_shown_first: true, against_immediate: no_response}",
+        &[("pitch_shown_first", "false")],
+    ),
+    (
+        "hit.fence",
+        "{wall_ball_is_missed_catch: true, blue_home_run_catchable: false, \
+         home_run_catchable: true}",
+        &[("wall_ball_is_missed_catch", "false")],
+    ),
+    (
+        "lineup.rules",
+        "{star_quality_max: 30, positions: [C, 1B, 2B, 3B, SS, LF, CF, RF], \
+         starting_pitcher: [P], pitcher_bats_in_dh_slot: true}",
+        &[("pitcher_bats_in_dh_slot", "false")],
+    ),
+    (
+        "lineup.substitution",
+        "{replaced_may_return: false, star_check: always, roles_covered_on_defense: true}",
+        &[
+            ("star_check", "start_of_defense"),
+            ("roles_covered_on_defense", "false"),
+        ],
+    ),
+    (
+        "defense.positioning",
+        "{infielders_in_diamond: true, outfielders_in_outfield: true, \
+         center_between_corners: true, pawns_per_square: one_per_team, \
+         fixed_until_next_inning: true}",
+        &[
+            ("infielders_in_diamond", "false"),
+            ("outfielders_in_outfield", "false"),
+            ("center_between_corners", "false"),
+            ("fixed_until_next_inning", "false"),
+        ],
+    ),
+    (
+        "defense.budget",
+        "{first_turn: chosen_fielder, later_turns: ball_holder, any_fielder_moves: true}",
+        &[("any_fielder_moves", "false")],
+    ),
+    (
+        "throw.cover",
+        "{base_needs_cover: true, catcher_box_covers_home: true, \
+         no_value_closes_until_next_batter: false}",
+        &[
+            ("base_needs_cover", "false"),
+            ("no_value_closes_until_next_batter", "true"),
+        ],
+    ),
+    (
+        "throw.cutoff",
+        "{throwers: outfielders, zones: [first_second, second_third], \
+         receiver_covers_no_base: true}",
+        &[("receiver_covers_no_base", "false")],
+    ),
+    (
+        "offense.run",
+        "{distance: die, lead_runner_first: true, may_stop_early: true, batter_must_run: true}",
+        &[
+            ("lead_runner_first", "false"),
+            ("may_stop_early", "false"),
+            ("batter_must_run", "false"),
+        ],
+    ),
+];
+
+#[test]
+fn a_field_the_engine_plays_one_way_refuses_any_other_value() {
+    for &(key, shipped, fields) in PLAYED_ONE_WAY {
+        check_key(key, shipped).unwrap_or_else(|d| panic!("{key}: {}", d.render_plain()));
+        for &(field, refused) in fields {
+            let played = format!("{field}: ");
+            let at = shipped.find(&played).expect("the field is in the value") + played.len();
+            // A flow list ends at its bracket; a scalar at the next comma or brace.
+            let rest = &shipped[at..];
+            let end = at
+                + match rest.strip_prefix('[') {
+                    Some(list) => list.find(']').expect("the list closes") + 2,
+                    None => rest.find([',', '}']).expect("the field's value ends"),
+                };
+            let other = format!("{}{refused}{}", &shipped[..at], &shipped[end..]);
+            let text = check_key(key, &other).expect_err(&other).render_plain();
+            assert!(
+                text.contains(&format!("this engine does not play `{field}: {refused}`")),
+                "{key}: {text}"
+            );
+            assert!(
+                text.contains(&format!("it plays `{field}: {}` only", &shipped[at..end])),
+                "{key}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fields_that_play_alike_either_way_take_both_values() {
+    let sequence = "{defense_first: true, offense_must_act: true}";
+    assert!(check_key("game.sequence", sequence).is_ok());
+    let face_up = "{played: discard_pile, discarded: discard_pile, played_specials: removed, \
+                   discards_face_up: true, reshuffle_when_empty: true}";
+    assert!(check_key("deck.cycle", face_up).is_ok());
+    let one = "{infielders_in_diamond: true, outfielders_in_outfield: true, \
+               center_between_corners: true, pawns_per_square: one, fixed_until_next_inning: true}";
+    assert!(check_key("defense.positioning", one).is_ok());
+}
+
+#[test]
+fn the_memorandum_prices_at_most_two_cards_and_a_forced_draw_draws() {
+    let use_ = |max: u8| format!("{{max_cards: {max}, order: [defense, offense], mix: false}}");
+    assert!(check_key("memorandum.per_batter", &use_(0)).is_ok());
+    assert!(check_key("memorandum.per_batter", &use_(2)).is_ok());
+    let three = check_key("memorandum.per_batter", &use_(3)).unwrap_err();
+    assert!(three.message.contains("0 to 2"), "{}", three.message);
+    let none = "{new_batter_draw_to: 2, empty_hand_draws: 0, play_drawn_card: true}";
+    assert!(check_key("hand.forced_draw", none).is_err());
+}
+
 fn engine() -> Engine {
     // As strict as the loader (whose raw engine keeps Rhai's default
     // expression depths) and the script host (which fails on a missing map

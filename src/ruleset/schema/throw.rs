@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Validate;
 use super::common::Fielders;
+use super::{Unplayed, Validate, plays};
 
 /// `throw.targets`: who may receive a throw (basic.throw, pro.throw,
 /// faq.throw.no-mound).
@@ -37,7 +37,24 @@ pub struct ThrowCover {
     pub no_value_closes_until_next_batter: bool,
 }
 
-impl Validate for ThrowCover {}
+impl Validate for ThrowCover {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.base_needs_cover,
+            "base_needs_cover",
+            "true",
+            "a throw goes to a base a teammate covers (leave the key out for throws \
+             without cover)",
+        )
+        .or(plays(
+            !self.no_value_closes_until_next_batter,
+            "no_value_closes_until_next_batter",
+            "false",
+            "a destination without a value on the thrower's card is closed to him only \
+             (docs/rules-notes.md)",
+        ))
+    }
+}
 
 /// A stretch of the base path where a cutoff man may stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -61,7 +78,16 @@ pub struct ThrowCutoff {
     pub receiver_covers_no_base: bool,
 }
 
-impl Validate for ThrowCutoff {}
+impl Validate for ThrowCutoff {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.receiver_covers_no_base,
+            "receiver_covers_no_base",
+            "true",
+            "the cutoff man receives the ball between two bases and covers neither",
+        )
+    }
+}
 
 /// `throw.short`: a throw that has not arrived (basic.throw, pro.throw,
 /// faq.throw.accumulate). It always ends the defense turn.

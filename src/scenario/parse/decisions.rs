@@ -143,7 +143,9 @@ impl Reader<'_> {
         match &v.value {
             Value::Str(s) => {
                 let words: Vec<&str> = s.split_whitespace().collect();
-                let n = |w: &str| w.parse::<u8>().ok().filter(|n| (1..=2).contains(n));
+                // How many cards is the engine's to judge (`memorandum.per_batter`):
+                // a scenario may try a draw the rules refuse.
+                let n = |w: &str| w.parse::<u8>().ok().filter(|&n| n >= 1);
                 match words.as_slice() {
                     ["keep"] => Some(MemoSpec::Keep),
                     ["draw", k] if n(k).is_some() => n(k).map(MemoSpec::Draw),
@@ -162,16 +164,18 @@ impl Reader<'_> {
                 }
                 let (key, _, n) = entries[0];
                 match (key, &n.value) {
-                    ("draw", _) => self.int(n, 1, 2, "a draw").map(|k| MemoSpec::Draw(k as u8)),
+                    ("draw", _) => self
+                        .int(n, 1, i64::from(u8::MAX), "a draw")
+                        .map(|k| MemoSpec::Draw(k as u8)),
                     ("discard", Value::Int(_)) => self
-                        .int(n, 1, 2, "a discard")
+                        .int(n, 1, i64::from(u8::MAX), "a discard")
                         .map(|k| MemoSpec::DiscardFirst(k as u8)),
                     _ => {
                         let items = self.list(n, "the discarded cards");
                         let cards: Vec<CardName> =
                             items.iter().filter_map(|c| self.any_card(c)).collect();
-                        if !(1..=2).contains(&items.len()) {
-                            self.err(n.span, "a manager discards 1 or 2 cards");
+                        if items.is_empty() {
+                            self.err(n.span, "a discard names at least one card");
                             return None;
                         }
                         (cards.len() == items.len()).then_some(MemoSpec::Discard(cards))
