@@ -1027,3 +1027,30 @@ fn options_reach_the_game_and_its_log() {
     assert!(text.lines().next().unwrap().contains("\"innings\":3"));
     bod(&["replay", &log.display().to_string()]).succeeds();
 }
+
+/// Where the rules lay discards face up (MAJOR), a manager at the terminal
+/// sees what lies on each discard pile, card by card; where they lie face
+/// down (PRO), he does not.
+#[test]
+fn a_manager_at_the_terminal_sees_face_up_discards_only() {
+    let answers = "1\n".repeat(60) + "q\n";
+    let major =
+        bod(&["play", "--ruleset", "major", "--agent", "heuristic,human"]).run_with_input(&answers);
+    let piles: Vec<&str> = major
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("  the defense discards, face up: "))
+        .collect();
+    assert!(!piles.is_empty(), "{}", major.stdout);
+    assert!(
+        piles
+            .iter()
+            .any(|l| l.contains(" fastball_") || l.contains(" curveball_")),
+        "no pitch ever on the pile: {piles:?}"
+    );
+    assert!(major.stdout.contains("  the offense discards, face up: "));
+    let pro =
+        bod(&["play", "--ruleset", "pro", "--agent", "heuristic,human"]).run_with_input(&answers);
+    assert!(pro.stdout.contains("your choice"), "{}", pro.stdout);
+    assert!(!pro.stdout.contains("discards, face up"), "{}", pro.stdout);
+}

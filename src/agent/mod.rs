@@ -13,7 +13,9 @@ use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 
 use crate::engine::dice::Stream;
-use crate::engine::{Action, Ball, Engine, Half, Phase, Runner, Side, State};
+use crate::engine::{
+    Action, Ball, CardId, DeckKind, Engine, GameRules, Half, Phase, Runner, Side, State,
+};
 use crate::field::SquareId;
 
 /// What a manager sees: everything on the table, his own hands, and the
@@ -90,6 +92,15 @@ impl<'a> View<'a> {
     /// This manager's hands.
     pub fn hands(&self) -> &crate::engine::Hands {
         &self.state.hands[self.side.index()]
+    }
+
+    /// A deck's discard pile, when the rules lay discards face up for both
+    /// managers to see (`deck.cycle.discards_face_up`, MAJOR); `None` when
+    /// they lie face down.
+    pub fn discards(&self, rules: &GameRules, deck: DeckKind) -> Option<&[CardId]> {
+        rules
+            .discards_face_up
+            .then(|| self.state.decks[deck.index()].discard.as_slice())
     }
 
     /// How many cards the opponent holds in each hand (defense, offense).

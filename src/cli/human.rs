@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use crate::agent::{Agent, HeuristicAgent, Legal, View};
 use crate::engine::dice::Stream;
 use crate::engine::{
-    Action, Ball, CardId, DeckList, Engine, Event, EventKind, Half, Phase, Side, State,
+    Action, Ball, CardId, DeckKind, DeckList, Engine, Event, EventKind, Half, Phase, Side, State,
 };
 use crate::field::{POSITION_LEGEND, render_text_at};
 use crate::runner::Sink;
@@ -306,7 +306,39 @@ fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
     out.push_str(&format!(
         "  the other manager holds {defense} defense and {offense} offense cards\n"
     ));
+    for (deck, list, word) in [
+        (DeckKind::Defense, &engine.rules.defense_deck, "defense"),
+        (DeckKind::Offense, &engine.rules.offense_deck, "offense"),
+    ] {
+        if let Some(pile) = view.discards(engine.rules, deck) {
+            out.push_str(&format!(
+                "  the {word} discards, face up: {}\n",
+                pile_tally(list, pile)
+            ));
+        }
+    }
     out
+}
+
+/// A discard pile as a manager counts it: how many of each card, by name.
+fn pile_tally(deck: &DeckList, pile: &[CardId]) -> String {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for &card in pile {
+        let word = words::card_word(deck, card);
+        match counts.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((word, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return "none".to_string();
+    }
+    counts.sort();
+    counts
+        .iter()
+        .map(|(word, n)| format!("{n} {word}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The sink of a game a human plays: the game's scoring (`inner`), with

@@ -17,13 +17,13 @@ use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, AfterOut, BallLie, BasePath, BaseTouch, Budget, CatchMinimum, Costs,
-    CountLimits, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force, ForcedDraw,
-    Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight, LetDrop,
-    LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck, OffenseSpecials,
-    OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards, RoleSpec, Roles,
-    Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack, Steal,
-    Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier, ThrowTargets,
-    ThrowTurnEnd, Validate,
+    CountLimits, DeckCycle, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force,
+    ForcedDraw, Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight,
+    LetDrop, LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck,
+    OffenseSpecials, OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards,
+    RoleSpec, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack,
+    Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier,
+    ThrowTargets, ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Array, Dynamic, FromScript, FuncArgs, Map, ScriptError};
@@ -569,6 +569,9 @@ pub struct GameRules {
     pub hand_initial: HandInitial,
     /// `hand.forced_draw`.
     pub forced_draw: ForcedDraw,
+    /// `deck.cycle.discards_face_up`: whether both managers see the
+    /// discard piles (MAJOR lays discards face up).
+    pub discards_face_up: bool,
     /// The Defense deck's cards.
     pub defense_deck: DeckList,
     /// The Offense deck's cards.
@@ -746,6 +749,7 @@ impl GameRules {
                 hand: r.value("hand.limits")?,
                 hand_initial: r.value("hand.initial")?,
                 forced_draw: r.value("hand.forced_draw")?,
+                discards_face_up: r.value::<DeckCycle>("deck.cycle")?.discards_face_up,
                 defense_deck: decks.clone()?.0,
                 offense_deck: decks?.1,
                 outcomes: r.value("pitch.outcomes")?,

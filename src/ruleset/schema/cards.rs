@@ -316,8 +316,8 @@ pub struct DeckCycle {
 }
 
 impl Validate for DeckCycle {
-    // `discards_face_up` changes nothing the engine does: no manager of
-    // this program reads the discard piles (docs/rules-notes.md).
+    // `discards_face_up` takes either value: face up, the managers see the
+    // discard piles (`agent::View::discards`).
     fn unplayed(&self) -> Option<Unplayed> {
         plays(
             self.played == Pile::DiscardPile,
