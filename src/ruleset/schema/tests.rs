@@ -346,6 +346,29 @@ fn a_field_the_engine_plays_one_way_refuses_any_other_value() {
     }
 }
 
+/// docs/rules-notes.md lists the same fields ("Rule values the engine
+/// plays one way"): a row per key, naming each of its fields.
+#[test]
+fn the_rules_notes_list_the_fields_the_engine_plays_one_way() {
+    let notes = include_str!("../../../docs/rules-notes.md");
+    let section = notes
+        .split("### Rule values the engine plays one way")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the section is in docs/rules-notes.md");
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), PLAYED_ONE_WAY.len(), "{rows:#?}");
+    for &(key, _, fields) in PLAYED_ONE_WAY {
+        let row = rows
+            .iter()
+            .find(|r| r.starts_with(&format!("| `{key}` |")))
+            .unwrap_or_else(|| panic!("no row for `{key}`"));
+        for &(field, _) in fields {
+            assert!(row.contains(&format!("`{field}")), "{row} lacks `{field}`");
+        }
+    }
+}
+
 #[test]
 fn fields_that_play_alike_either_way_take_both_values() {
     let sequence = "{defense_first: true, offense_must_act: true}";
