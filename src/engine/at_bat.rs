@@ -115,10 +115,7 @@ impl Engine<'_> {
     ) -> bool {
         self.draw(state, side, deck, missing, true, events);
         let table = self.memo_table(side, state);
-        let price = table.price(true, missing).unwrap_or(CountChange {
-            balls: table.draw_1.balls * missing,
-            strikes: table.draw_1.strikes * missing,
-        });
+        let price = table.forced_draw_price(missing);
         state.memo_done[side.index()] = true;
         self.charge(state, Self::memo_rule(side, state), price, events)
     }
@@ -429,10 +426,7 @@ impl Engine<'_> {
             if state.hands[side.index()].of(deck).is_empty() {
                 let n = self.rules.forced_draw.empty_hand_draws;
                 self.draw(state, side, deck, n, true, events);
-                let price = self
-                    .memo_table(side, state)
-                    .price(true, n)
-                    .unwrap_or_default();
+                let price = self.memo_table(side, state).forced_draw_price(n);
                 if self.charge(state, "hand.forced_draw", price, events) {
                     return;
                 }

@@ -935,19 +935,29 @@ impl Reader<'_> {
     /// make: past `hand.limits`' most it contradicts them, and both managers
     /// may have to draw up to it from one deck at once, so a deck of fewer
     /// normal cards than the two hands would leave a draw that no reshuffle
-    /// can ever fill (its price then ends every at-bat before a pitch).
+    /// can ever fill (its price then ends every at-bat before a pitch). The
+    /// draw of an empty hand during an at-bat may not pass that most either.
     fn forced_draws_fit(&mut self, rules: &GameRules, deck_cards: u32) {
         let draw_to = rules.forced_draw.new_batter_draw_to;
         let most = rules.hand.max;
         let mut problems = Vec::new();
-        if draw_to > most {
-            problems.push(
-                Diagnostic::error(format!(
-                    "`new_batter_draw_to: {draw_to}` draws past the {most} cards a hand may hold \
-                     (`hand.limits`)"
-                ))
-                .hint(format!("draw to at most {most}, or let hands hold more")),
-            );
+        for (field, cards, hint) in [
+            ("new_batter_draw_to", draw_to, "draw to at most"),
+            (
+                "empty_hand_draws",
+                rules.forced_draw.empty_hand_draws,
+                "draw at most",
+            ),
+        ] {
+            if cards > most {
+                problems.push(
+                    Diagnostic::error(format!(
+                        "`{field}: {cards}` draws past the {most} cards a hand may hold \
+                         (`hand.limits`)"
+                    ))
+                    .hint(format!("{hint} {most}, or let hands hold more")),
+                );
+            }
         }
         if 2 * u32::from(draw_to) > deck_cards {
             problems.push(

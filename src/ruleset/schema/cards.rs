@@ -458,6 +458,16 @@ impl Memorandum {
             _ => None,
         }
     }
+
+    /// The price of a forced draw of `cards` cards (core.hand.forced-draw):
+    /// the table's line for that many, or `draw_1` for each card where the
+    /// table prices no line (a house rule's draw of three or more).
+    pub fn forced_draw_price(&self, cards: u8) -> CountChange {
+        self.price(true, cards).unwrap_or(CountChange {
+            balls: self.draw_1.balls.saturating_mul(cards),
+            strikes: self.draw_1.strikes.saturating_mul(cards),
+        })
+    }
 }
 
 impl Validate for Memorandum {}

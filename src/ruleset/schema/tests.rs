@@ -370,6 +370,44 @@ fn the_rules_notes_list_the_fields_the_engine_plays_one_way() {
 }
 
 #[test]
+fn a_forced_draw_past_the_table_costs_draw_1_a_card() {
+    let table: Memorandum = decode_text(
+        "{draw_1: {strikes: 1}, draw_2: {strikes: 1, balls: 1}, discard_1: {}, discard_2: {}}",
+    )
+    .unwrap();
+    let strikes = |n: u8| table.forced_draw_price(n);
+    assert_eq!(strikes(0), CountChange::default());
+    assert_eq!(
+        strikes(1),
+        CountChange {
+            balls: 0,
+            strikes: 1
+        }
+    );
+    assert_eq!(
+        strikes(2),
+        CountChange {
+            balls: 1,
+            strikes: 1
+        }
+    );
+    assert_eq!(
+        strikes(3),
+        CountChange {
+            balls: 0,
+            strikes: 3
+        }
+    );
+    assert_eq!(
+        strikes(255),
+        CountChange {
+            balls: 0,
+            strikes: 255
+        }
+    );
+}
+
+#[test]
 fn fields_that_play_alike_either_way_take_both_values() {
     let sequence = "{defense_first: true, offense_must_act: true}";
     assert!(check_key("game.sequence", sequence).is_ok());
