@@ -328,14 +328,11 @@ fn readme_table() -> Vec<String> {
 /// half-width of their 95% interval, counts to two decimals, pitches and
 /// plate appearances to one, shares as percentages.
 fn regulations_table(games: u64) -> Vec<String> {
-    let program = std::env::var_os("BOD_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_bod")));
     let stats: Vec<serde_json::Value> = REGULATIONS
         .iter()
         .map(|r| {
             let games = games.to_string();
-            let args = [
+            let mut run = bod(&[
                 "sim",
                 "--ruleset",
                 r,
@@ -344,15 +341,13 @@ fn regulations_table(games: u64) -> Vec<String> {
                 "--seed",
                 "1",
                 "--json",
-            ];
-            let out = std::process::Command::new(&program)
-                .args(args)
-                .env("NO_COLOR", "1")
-                .output()
-                .expect("bod runs");
-            assert!(out.status.success(), "bod {args:?} failed");
+            ]);
+            if let Some(program) = std::env::var_os("BOD_BIN") {
+                run = run.with_program(PathBuf::from(program));
+            }
+            let out = run.succeeds();
             let json: serde_json::Value =
-                serde_json::from_slice(&out.stdout).expect("bod sim --json prints JSON");
+                serde_json::from_str(&out.stdout).expect("bod sim --json prints JSON");
             json["stats"].clone()
         })
         .collect();

@@ -18,6 +18,7 @@
 //! The agent reads from any reader and writes to any writer, so that tests
 //! drive it with text; `bod play` gives it the terminal.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -322,18 +323,13 @@ fn situation(engine: &Engine<'_>, view: &View<'_>, explained: bool) -> String {
 
 /// A discard pile as a manager counts it: how many of each card, by name.
 fn pile_tally(deck: &DeckList, pile: &[CardId]) -> String {
-    let mut counts: Vec<(String, usize)> = Vec::new();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for &card in pile {
-        let word = words::card_word(deck, card);
-        match counts.iter_mut().find(|(w, _)| *w == word) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((word, 1)),
-        }
+        *counts.entry(words::card_word(deck, card)).or_default() += 1;
     }
     if counts.is_empty() {
         return "none".to_string();
     }
-    counts.sort();
     counts
         .iter()
         .map(|(word, n)| format!("{n} {word}"))

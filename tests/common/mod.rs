@@ -30,6 +30,8 @@ pub fn relative(path: &Path) -> String {
 /// A `bod` invocation, run from the repository root unless `in_dir` says
 /// otherwise.
 pub struct Bod {
+    /// The program: this build's `bod` unless `with_program` says otherwise.
+    pub program: PathBuf,
     /// The arguments.
     pub args: Vec<String>,
     /// The folder it runs in.
@@ -49,6 +51,7 @@ pub struct Ran {
 /// `bod` with these arguments.
 pub fn bod(args: &[&str]) -> Bod {
     Bod {
+        program: PathBuf::from(env!("CARGO_BIN_EXE_bod")),
         args: args.iter().map(|a| a.to_string()).collect(),
         dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
     }
@@ -63,13 +66,18 @@ impl Bod {
         }
     }
 
+    /// The same invocation of another `bod` program (a release build).
+    pub fn with_program(self, program: PathBuf) -> Bod {
+        Bod { program, ..self }
+    }
+
     /// Runs it, without colour.
     pub fn run(&self) -> Ran {
         let Output {
             status,
             stdout,
             stderr,
-        } = Command::new(env!("CARGO_BIN_EXE_bod"))
+        } = Command::new(&self.program)
             .args(&self.args)
             .current_dir(&self.dir)
             .env("NO_COLOR", "1")
@@ -85,7 +93,7 @@ impl Bod {
     /// Runs it, without colour, with `input` as its standard input.
     pub fn run_with_input(&self, input: &str) -> Ran {
         use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bod"))
+        let mut child = Command::new(&self.program)
             .args(&self.args)
             .current_dir(&self.dir)
             .env("NO_COLOR", "1")
