@@ -334,14 +334,18 @@ impl Engine<'_> {
         // The play is made where it is kept: it is written once, not built
         // aside and copied in.
         let play = state.play.insert(Play::new(direction, distance, d1 + d2));
-        match self.field.landing(direction, distance) {
+        // A ball too short to be in play lies at distance 1 by `hit.foul`
+        // (PRO's `distance_one`); without the rule, as any ball short of
+        // the first box, too.
+        let short = self
+            .rules
+            .foul
+            .is_some_and(|f| distance <= i32::from(f.at_most));
+        match self
+            .field
+            .landing(direction, if short { 1 } else { distance })
+        {
             crate::field::Landing::Square(square) => {
-                // A ball too short to be in play lies at distance 1 by
-                // `hit.foul` (PRO's `distance_one`).
-                let short = self
-                    .rules
-                    .foul
-                    .is_some_and(|f| distance <= i32::from(f.at_most));
                 events.push(ev(
                     if short { "hit.foul" } else { "hit.distance" },
                     EventKind::Hit {

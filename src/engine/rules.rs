@@ -17,9 +17,9 @@ use super::cards::{Card, DeckList, Effect, Special};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ruleset::schema::{
     self, ActionPoints, AfterOut, BallLie, BasePath, BaseTouch, Budget, CatchMinimum, Costs,
-    CountLimits, DeckCycle, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap, FlyMiss, Force,
-    ForcedDraw, Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence, InFlight,
-    LetDrop, LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck,
+    CountLimits, DeckCycle, DeckSize, DefenseDeck, DefenseSpecials, DiamondStop, FenceLeap,
+    FlyMiss, Force, ForcedDraw, Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
+    InFlight, LetDrop, LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck,
     OffenseSpecials, OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards,
     RoleSpec, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack,
     Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier,
@@ -846,6 +846,7 @@ impl GameRules {
         })();
         if let (Some(rules), Some(defense), Some(offense)) = (&rules, defense, offense) {
             r.forced_draws_fit(rules, defense.total().min(offense.total()));
+            r.statements_agree(rules, defense.total(), offense.total());
         }
         match rules {
             Some(rules) if r.problems.is_empty() => Ok(rules),
@@ -979,6 +980,86 @@ impl Reader<'_> {
         };
         for problem in problems {
             self.problems.push(problem.at(&rule.file, value.span));
+        }
+    }
+
+    /// Rules that state one thing twice must agree, or one of them would
+    /// be silently ignored: the cards of `deck.size` and of the decks, the
+    /// roles that may start as pitcher in `players.roles` and in
+    /// `lineup.rules`.
+    fn statements_agree(&mut self, rules: &GameRules, defense_cards: u32, offense_cards: u32) {
+        let mut problems: Vec<(&str, Diagnostic)> = Vec::new();
+        if let Some(size) = self.optional::<DeckSize>("deck.size") {
+            let mut decks = vec![
+                ("normal", "deck.defense", defense_cards, size.normal),
+                ("normal", "deck.offense", offense_cards, size.normal),
+            ];
+            let specials = |cards: Vec<u8>| cards.into_iter().map(u32::from).sum::<u32>();
+            if let Some(d) = self.optional::<DefenseSpecials>("deck.defense_specials") {
+                let total = specials(d.iter().map(|c| c.count).collect());
+                decks.push(("special", "deck.defense_specials", total, size.special));
+            }
+            if let Some(o) = self.optional::<OffenseSpecials>("deck.offense_specials") {
+                let total = specials(o.iter().map(|c| c.count).collect());
+                decks.push(("special", "deck.offense_specials", total, size.special));
+            }
+            for (field, deck, cards, said) in decks {
+                if cards != u32::from(said) {
+                    problems.push((
+                        "deck.size",
+                        Diagnostic::error(format!(
+                            "`{field}: {said}`, but `{deck}` holds {cards} cards"
+                        ))
+                        .hint(format!(
+                            "give `{deck}` {said} cards, or make `deck.size` say how many \
+                             every such deck holds"
+                        )),
+                    ));
+                }
+            }
+        }
+        if let Some((_, lineup)) = &rules.substitution {
+            let mut by_roles: Vec<Role> = Role::ALL
+                .into_iter()
+                .filter(|&role| {
+                    rules.roles[role as usize].is_some_and(|s| s.pitches.is_some_and(|p| p.starts))
+                })
+                .collect();
+            let mut by_lineup = lineup.starting_pitcher.clone();
+            by_roles.sort();
+            by_lineup.sort();
+            by_lineup.dedup();
+            if by_roles != by_lineup {
+                let list = |roles: &[Role]| {
+                    roles
+                        .iter()
+                        .map(|r| r.code())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                problems.push((
+                    "players.roles",
+                    Diagnostic::error(format!(
+                        "the roles that may start as pitcher are {}, but \
+                         `lineup.rules.starting_pitcher` lists {}",
+                        list(&by_roles),
+                        list(&by_lineup)
+                    ))
+                    .hint(
+                        "give `pitches: {starts: true}` to exactly the roles the lineup may start",
+                    ),
+                ));
+            }
+        }
+        for (key, problem) in problems {
+            let problem = match self.ruleset.rules.get(key) {
+                Some(rule) => match &rule.body {
+                    RuleBody::Value(value) => problem.at(&rule.file, value.span),
+                    RuleBody::Hook(_) => problem.at(&rule.file, rule.span),
+                },
+                None => problem,
+            };
+            self.problems.push(problem);
         }
     }
 

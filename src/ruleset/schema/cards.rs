@@ -396,7 +396,16 @@ pub struct HandInitial {
     pub free: bool,
 }
 
-impl Validate for HandInitial {}
+impl Validate for HandInitial {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.free,
+            "free",
+            "true",
+            "the first hands are dealt without a price in balls or strikes",
+        )
+    }
+}
 
 /// `hand.forced_draw`: the draws a manager cannot refuse
 /// (core.hand.forced-draw). They are priced at once by the memorandum line

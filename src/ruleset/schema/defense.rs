@@ -85,7 +85,16 @@ pub struct Movement {
     pub texas_open_to_all: bool,
 }
 
-impl Validate for Movement {}
+impl Validate for Movement {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.diagonals,
+            "diagonals",
+            "true",
+            "a fielder steps to any of the 8 squares around him, and distances are counted so",
+        )
+    }
+}
 
 /// BASIC's fixed action points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -149,12 +149,24 @@ impl Validate for BasePath {
     }
 
     fn unplayed(&self) -> Option<Unplayed> {
-        plays(
-            self.runners_per_base == 1,
-            "runners_per_base",
-            "1",
-            "one runner to a base, and a forced runner moves up",
-        )
+        let circles = ["first", "second", "third", "home"];
+        let moved = (0..4).find(|&i| self.bases()[i] != 5 * (i as u8 + 1));
+        moved
+            .and_then(|i| {
+                plays(
+                    false,
+                    circles[i],
+                    ["5", "10", "15", "20"][i],
+                    "the bases stand on the path's circles 5, 10, 15 and 20, as the board \
+                     prints them",
+                )
+            })
+            .or(plays(
+                self.runners_per_base == 1,
+                "runners_per_base",
+                "1",
+                "one runner to a base, and a forced runner moves up",
+            ))
     }
 }
 
@@ -168,7 +180,16 @@ pub struct BaseTouch {
     pub catcher_box_touches_home: bool,
 }
 
-impl Validate for BaseTouch {}
+impl Validate for BaseTouch {
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.catcher_box_touches_home,
+            "catcher_box_touches_home",
+            "true",
+            "home plate lies on C, so the catcher standing there touches it",
+        )
+    }
+}
 
 /// One way the defense makes an out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]

@@ -185,6 +185,15 @@ impl Validate for Steal {
         }
         Ok(())
     }
+
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.automatic,
+            "automatic",
+            "true",
+            "the runner always makes the steal when the base ahead is empty",
+        )
+    }
 }
 
 /// What a batted ball of very short distance is.
@@ -210,7 +219,18 @@ pub struct Foul {
     pub may_be_third_strike: bool,
 }
 
-impl Validate for Foul {}
+impl Validate for Foul {
+    /// A short hit placed at distance 1 is a ball in play, never a strike,
+    /// so only a foul strike may say it is not the third.
+    fn unplayed(&self) -> Option<Unplayed> {
+        plays(
+            self.result == ShortHit::FoulStrike || !self.may_be_third_strike,
+            "may_be_third_strike",
+            "false",
+            "with `result: distance_one` the ball is in play at distance 1, never a strike",
+        )
+    }
+}
 
 /// `hit.fence`: a batted ball past the last square of its direction
 /// (core.field.blue). The blue circle of a direction, when it has one, is

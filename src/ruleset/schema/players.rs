@@ -24,16 +24,30 @@ pub struct PlayerCards {
 
 impl Validate for PlayerCards {}
 
-/// Where a role plays in the field.
+/// Where a role plays in the field. The engine plays the baseball
+/// positions' own places: pitchers and C, 1B, 2B, 3B, SS in the infield
+/// (movement, BASIC action points, MAJOR catches), LF, CF, RF in the
+/// outfield, the DH nowhere (`FieldGroup::of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldGroup {
-    /// Inside the diamond (movement, BASIC action points, MAJOR catches).
+    /// Inside the diamond.
     Infield,
     /// In the outfield.
     Outfield,
     /// Never fields (the DH).
     None,
+}
+
+impl FieldGroup {
+    /// Where the engine fields a role.
+    pub fn of(role: Role) -> FieldGroup {
+        match role.position() {
+            Role::DesignatedHitter => FieldGroup::None,
+            r if r.is_outfielder() => FieldGroup::Outfield,
+            _ => FieldGroup::Infield,
+        }
+    }
 }
 
 /// When a pitcher of a role may take the mound.
@@ -69,7 +83,36 @@ impl Validate for Roles {
         if !self.values().any(|r| r.pitches.is_some_and(|p| p.starts)) {
             return Err("no role may start as pitcher".into());
         }
+        if let Some((role, _)) = self
+            .iter()
+            .find(|(_, spec)| spec.pitches.is_some_and(|p| p.from_inning == 0))
+        {
+            return Err(format!(
+                "`{}` may pitch from inning 0: innings are numbered from 1",
+                role.code()
+            ));
+        }
         Ok(())
+    }
+
+    /// A role fielding elsewhere than its position does: the engine places
+    /// and moves the fielders by position (the pitcher and C, 1B, 2B, 3B,
+    /// SS in the infield, LF, CF, RF in the outfield).
+    fn unplayed(&self) -> Option<Unplayed> {
+        let (role, _) = self
+            .iter()
+            .find(|(role, spec)| spec.fields != FieldGroup::of(**role))?;
+        plays(
+            false,
+            role.code(),
+            match FieldGroup::of(*role) {
+                FieldGroup::Infield => "{fields: infield}",
+                FieldGroup::Outfield => "{fields: outfield}",
+                FieldGroup::None => "{fields: none}",
+            },
+            "each role fields where its position does: pitchers and C, 1B, 2B, 3B, SS in the \
+             infield, LF, CF, RF in the outfield, the DH nowhere",
+        )
     }
 }
 

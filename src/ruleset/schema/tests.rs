@@ -222,7 +222,18 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
     (
         "bases.path",
         "{first: 5, second: 10, third: 15, home: 20, runners_per_base: 1}",
-        &[("runners_per_base", "2")],
+        &[
+            ("first", "4"),
+            ("second", "11"),
+            ("third", "14"),
+            ("home", "21"),
+            ("runners_per_base", "2"),
+        ],
+    ),
+    (
+        "bases.touch",
+        "{on_entering_base_square: true, catcher_box_touches_home: true}",
+        &[("catcher_box_touches_home", "false")],
     ),
     (
         "out.after",
@@ -238,6 +249,11 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
         "hand.forced_draw",
         "{new_batter_draw_to: 2, empty_hand_draws: 1, play_drawn_card: true}",
         &[("play_drawn_card", "false")],
+    ),
+    (
+        "hand.initial",
+        "{size: 5, draw: game_start, free: true}",
+        &[("free", "false")],
     ),
     (
         "deck.cycle",
@@ -256,6 +272,16 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
         &[("pitch_shown_first", "false")],
     ),
     (
+        "pitch.steal",
+        "{from: 1, to: 2, automatic: true, strikes: 1}",
+        &[("automatic", "false")],
+    ),
+    (
+        "hit.foul",
+        "{at_most: 0, result: distance_one, may_be_third_strike: false}",
+        &[("may_be_third_strike", "true")],
+    ),
+    (
         "hit.fence",
         "{wall_ball_is_missed_catch: true, blue_home_run_catchable: false, \
          home_run_catchable: true}",
@@ -266,6 +292,16 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
         "{star_quality_max: 30, positions: [C, 1B, 2B, 3B, SS, LF, CF, RF], \
          starting_pitcher: [P], pitcher_bats_in_dh_slot: true}",
         &[("pitcher_bats_in_dh_slot", "false")],
+    ),
+    (
+        "players.roles",
+        "{P: {fields: infield, pitches: {starts: true, relieves: true, from_inning: 1}}, \
+         C: {fields: infield}, CF: {fields: outfield}, DH: {fields: none}}",
+        &[
+            ("C", "{fields: outfield}"),
+            ("CF", "{fields: infield}"),
+            ("DH", "{fields: infield}"),
+        ],
     ),
     (
         "lineup.substitution",
@@ -288,6 +324,12 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
         ],
     ),
     (
+        "defense.movement",
+        "{diagonals: true, infielders_leave_diamond: false, outfielders_enter_diamond: false, \
+         texas_open_to_all: true}",
+        &[("diagonals", "false")],
+    ),
+    (
         "defense.budget",
         "{first_turn: chosen_fielder, later_turns: ball_holder, any_fielder_moves: true}",
         &[("any_fielder_moves", "false")],
@@ -298,6 +340,7 @@ const PLAYED_ONE_WAY: &[OneWay] = &[
          no_value_closes_until_next_batter: false}",
         &[
             ("base_needs_cover", "false"),
+            ("catcher_box_covers_home", "false"),
             ("no_value_closes_until_next_batter", "true"),
         ],
     ),
@@ -325,12 +368,14 @@ fn a_field_the_engine_plays_one_way_refuses_any_other_value() {
         for &(field, refused) in fields {
             let played = format!("{field}: ");
             let at = shipped.find(&played).expect("the field is in the value") + played.len();
-            // A flow list ends at its bracket; a scalar at the next comma or brace.
+            // A flow list or mapping ends at its bracket or brace (neither
+            // holds another here); a scalar at the next comma or brace.
             let rest = &shipped[at..];
             let end = at
-                + match rest.strip_prefix('[') {
-                    Some(list) => list.find(']').expect("the list closes") + 2,
-                    None => rest.find([',', '}']).expect("the field's value ends"),
+                + match (rest.strip_prefix('['), rest.strip_prefix('{')) {
+                    (Some(list), _) => list.find(']').expect("the list closes") + 2,
+                    (_, Some(map)) => map.find('}').expect("the mapping closes") + 2,
+                    _ => rest.find([',', '}']).expect("the field's value ends"),
                 };
             let other = format!("{}{refused}{}", &shipped[..at], &shipped[end..]);
             let text = check_key(key, &other).expect_err(&other).render_plain();

@@ -47,6 +47,12 @@ impl Validate for ThrowCover {
              without cover)",
         )
         .or(plays(
+            self.catcher_box_covers_home,
+            "catcher_box_covers_home",
+            "true",
+            "home plate lies on C, so the catcher standing there covers it",
+        ))
+        .or(plays(
             !self.no_value_closes_until_next_batter,
             "no_value_closes_until_next_batter",
             "false",
