@@ -316,7 +316,6 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
     (&["major"], "roster.limits.*[*]", TEAM_COMMANDS),
     (&["pro", "faq", "major"], "draft.*.*", TEAM_COMMANDS),
     (&["pro", "faq", "major"], "draft.*.*[*]", TEAM_COMMANDS),
-    (&["pro", "faq", "major"], "lineup.rules.*[*]", TEAM_COMMANDS),
 ];
 
 /// The commands that read the roster, draft and lineup rules: checks of

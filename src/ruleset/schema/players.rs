@@ -222,6 +222,16 @@ impl Validate for LineupRules {
         if self.starting_pitcher.is_empty() {
             return Err("`starting_pitcher` must name at least one role".into());
         }
+        // The engine fields all nine positions: the pitcher and these.
+        let mut positions = self.positions.clone();
+        positions.sort();
+        if positions != Role::FIELDERS {
+            let names: Vec<&str> = Role::FIELDERS.iter().map(|r| r.code()).collect();
+            return Err(format!(
+                "`positions` must name {} once each: a team fields all nine positions",
+                names.join(", ")
+            ));
+        }
         Ok(())
     }
 
