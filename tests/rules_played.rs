@@ -487,45 +487,23 @@ fn walk(node: &Node, steps: &mut Vec<Step>, each: &mut dyn FnMut(&[Step], &Value
 
 /// `node` with the scalar at `steps` replaced by `value`.
 fn replaced(node: &Node, steps: &[Step], value: &Value) -> Node {
-    let Some((first, rest)) = steps.split_first() else {
-        return Node {
-            span: node.span,
-            value: value.clone(),
+    let mut out = node.clone();
+    let mut at = &mut out;
+    for step in steps {
+        at = match (&mut at.value, step) {
+            (Value::Map(entries), Step::Field(f)) => {
+                let (_, v) = entries
+                    .iter_mut()
+                    .find(|(k, _)| k.as_str() == Some(f))
+                    .expect("a leaf's field is in its mapping");
+                v
+            }
+            (Value::Seq(items), Step::Item(i)) => &mut items[*i],
+            _ => unreachable!("a leaf's steps follow its rule's value"),
         };
-    };
-    let value = match (&node.value, first) {
-        (Value::Map(entries), Step::Field(f)) => Value::Map(
-            entries
-                .iter()
-                .map(|(k, v)| {
-                    let v = if k.as_str() == Some(f) {
-                        replaced(v, rest, value)
-                    } else {
-                        v.clone()
-                    };
-                    (k.clone(), v)
-                })
-                .collect(),
-        ),
-        (Value::Seq(items), Step::Item(i)) => Value::Seq(
-            items
-                .iter()
-                .enumerate()
-                .map(|(j, v)| {
-                    if j == *i {
-                        replaced(v, rest, value)
-                    } else {
-                        v.clone()
-                    }
-                })
-                .collect(),
-        ),
-        _ => unreachable!("a leaf's steps follow its rule's value"),
-    };
-    Node {
-        span: node.span,
-        value,
     }
+    at.value = value.clone();
+    out
 }
 
 /// A layer over `regulation` that sets `key` to `value`.

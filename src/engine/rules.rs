@@ -21,9 +21,9 @@ use crate::ruleset::schema::{
     FlyMiss, Force, ForcedDraw, Foul, GameLength, GroundPickup, HandInitial, HandLimits, HitFence,
     InFlight, LetDrop, LineupRules, Memorandum, MemorandumUse, MoveWithBall, Movement, OffenseDeck,
     OffenseSpecials, OutWays, OutsPerHalf, PitchOutcomes, PitchResponse, PitcherUse, PlayerCards,
-    RoleSpec, Roles, Run, RunHome, ShortThrow, Shortened, SpecialLimits, SpecialSwap, StaminaTrack,
-    Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff, ThrowModifier,
-    ThrowTargets, ThrowTurnEnd, Validate,
+    RoleSpec, Roles, Run, RunHome, ShortThrow, Shortened, SpecialCard, SpecialLimits, SpecialSwap,
+    StaminaTrack, Steal, Substitution, Texas, TexasMissedFly, ThrowCover, ThrowCutoff,
+    ThrowModifier, ThrowTargets, ThrowTurnEnd, Validate,
 };
 use crate::ruleset::{HookRef, OptionValues, RuleBody, Ruleset};
 use crate::script::{Array, Dynamic, FromScript, FuncArgs, Map, ScriptError};
@@ -972,15 +972,22 @@ impl Reader<'_> {
                 )),
             );
         }
-        let Some(rule) = self.ruleset.rules.get("hand.forced_draw") else {
-            return;
-        };
-        let RuleBody::Value(value) = &rule.body else {
-            return;
-        };
         for problem in problems {
-            self.problems.push(problem.at(&rule.file, value.span));
+            self.push_at("hand.forced_draw", problem);
         }
+    }
+
+    /// Reports a problem at the value of rule `key` (at its entry when it
+    /// is a hook).
+    fn push_at(&mut self, key: &str, problem: Diagnostic) {
+        let problem = match self.ruleset.rules.get(key) {
+            Some(rule) => match &rule.body {
+                RuleBody::Value(value) => problem.at(&rule.file, value.span),
+                RuleBody::Hook(_) => problem.at(&rule.file, rule.span),
+            },
+            None => problem,
+        };
+        self.problems.push(problem);
     }
 
     /// Rules that state one thing twice must agree, or one of them would
@@ -988,24 +995,23 @@ impl Reader<'_> {
     /// roles that may start as pitcher in `players.roles` and in
     /// `lineup.rules`.
     fn statements_agree(&mut self, rules: &GameRules, defense_cards: u32, offense_cards: u32) {
-        let mut problems: Vec<(&str, Diagnostic)> = Vec::new();
         if let Some(size) = self.optional::<DeckSize>("deck.size") {
             let mut decks = vec![
                 ("normal", "deck.defense", defense_cards, size.normal),
                 ("normal", "deck.offense", offense_cards, size.normal),
             ];
-            let specials = |cards: Vec<u8>| cards.into_iter().map(u32::from).sum::<u32>();
+            fn count<A>(cards: &[SpecialCard<A>]) -> u32 {
+                cards.iter().map(|c| u32::from(c.count)).sum()
+            }
             if let Some(d) = self.optional::<DefenseSpecials>("deck.defense_specials") {
-                let total = specials(d.iter().map(|c| c.count).collect());
-                decks.push(("special", "deck.defense_specials", total, size.special));
+                decks.push(("special", "deck.defense_specials", count(&d), size.special));
             }
             if let Some(o) = self.optional::<OffenseSpecials>("deck.offense_specials") {
-                let total = specials(o.iter().map(|c| c.count).collect());
-                decks.push(("special", "deck.offense_specials", total, size.special));
+                decks.push(("special", "deck.offense_specials", count(&o), size.special));
             }
             for (field, deck, cards, said) in decks {
                 if cards != u32::from(said) {
-                    problems.push((
+                    self.push_at(
                         "deck.size",
                         Diagnostic::error(format!(
                             "`{field}: {said}`, but `{deck}` holds {cards} cards"
@@ -1014,7 +1020,7 @@ impl Reader<'_> {
                             "give `{deck}` {said} cards, or make `deck.size` say how many \
                              every such deck holds"
                         )),
-                    ));
+                    );
                 }
             }
         }
@@ -1037,7 +1043,7 @@ impl Reader<'_> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                problems.push((
+                self.push_at(
                     "players.roles",
                     Diagnostic::error(format!(
                         "the roles that may start as pitcher are {}, but \
@@ -1048,18 +1054,8 @@ impl Reader<'_> {
                     .hint(
                         "give `pitches: {starts: true}` to exactly the roles the lineup may start",
                     ),
-                ));
+                );
             }
-        }
-        for (key, problem) in problems {
-            let problem = match self.ruleset.rules.get(key) {
-                Some(rule) => match &rule.body {
-                    RuleBody::Value(value) => problem.at(&rule.file, value.span),
-                    RuleBody::Hook(_) => problem.at(&rule.file, rule.span),
-                },
-                None => problem,
-            };
-            self.problems.push(problem);
         }
     }
 
