@@ -280,11 +280,16 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
     (
         &["faq"],
         "offense.run_home.needs_clear_path",
-        Witness::Alike(
-            "not seen in 100,000 games of random managers: under the FAQ a runner past a base \
-             is sent back halfway, so a runner home from second seldom finds a teammate \
-             between third and home",
-        ),
+        // Under the FAQ a runner short of halfway home is sent back to
+        // third, so only one past halfway who stops short of the plate
+        // bars the run: not seen in 100,000 games of random managers.
+        Witness::Commands(&[&[
+            "scenario",
+            "test",
+            "--ruleset",
+            "{ruleset}",
+            "{repo}/tests/scenarios/faq/pro.offense.diamond-stop--a-runner-halfway-home-still-bars-the-run-from-second.yaml",
+        ]]),
     ),
     // ------------------------------------------------------------ players and teams
     (
