@@ -1,7 +1,7 @@
 //! The agents over many seeded BASIC games: the heuristic manager only
 //! ever plays legal actions (under the FAQ's rules too, with the sample
 //! teams, and under house costs), plays the same game for the same seed,
-//! and beats the random one clearly.
+//! fills the hands the rules allow, and beats the random one clearly.
 
 use std::sync::Arc;
 
@@ -226,6 +226,43 @@ fn the_same_seed_plays_the_same_game() {
     let mut other = Log::default();
     table.play(5, 18, managers, &mut other);
     assert_ne!(first.actions, other.actions);
+}
+
+/// The most cards either manager held in a hand of either deck.
+#[derive(Default)]
+struct LargestHand(usize);
+
+impl Sink for LargestHand {
+    fn action(&mut self, state: &State, _side: Option<Side>, _action: &Action) {
+        for hands in &state.hands {
+            self.0 = self.0.max(hands.defense.len()).max(hands.offense.len());
+        }
+    }
+
+    fn event(&mut self, _state: &State, _event: &Event) {}
+}
+
+/// The heuristic managers keep their hands full at the rules' limit: seven
+/// cards in BASIC, and more where a house rule allows more (their card
+/// values reach past seven).
+#[test]
+fn heuristic_managers_fill_the_hands_the_rules_allow() {
+    let largest = |table: &Table| {
+        let mut largest = LargestHand::default();
+        for game in 0..20 {
+            table.play(9, game, [Manager::Heuristic; 2], &mut largest);
+        }
+        largest.0
+    };
+    assert_eq!(largest(&Table::basic()), 7);
+    let house = Table::of(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/rulesets/house/nine-card-hands.yaml"
+        ),
+        None,
+    );
+    assert_eq!(largest(&house), 9);
 }
 
 #[test]

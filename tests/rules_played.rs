@@ -103,7 +103,7 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
     ),
     (
         &["basic", "pro", "faq", "major"],
-        "hand.limits.*",
+        "hand.limits.min",
         Witness::Sim(&["--agent", "random"]),
     ),
     (

@@ -257,7 +257,7 @@ fn a_failing_script_stops_the_run_with_its_position() {
 /// its game off and says where it stood.
 #[test]
 fn a_game_that_never_ends_is_called_off_saying_where_it_stood() {
-    let ruleset = Ruleset::load("tests/data/rulesets/endless/nine-card-hands.yaml").unwrap();
+    let ruleset = Ruleset::load("tests/data/rulesets/endless/every-pitch-a-strike.yaml").unwrap();
     let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
     let field = load_field("classic").unwrap();
     let engine = Engine::new(&rules, &field);

@@ -37,9 +37,6 @@ const MIX: f32 = 0.004;
 /// worth about what the batting bonus is (`hit_bonus - hit`, 0.085) when
 /// the pitch is hit, which it is about three times in ten.
 const EDGE_VALUE: f32 = 0.025;
-/// A typical batter's hand (managers keep theirs full), for valuing a
-/// pitcher's hand before he knows the batter's.
-const TYPICAL_HAND: u32 = 7;
 /// The counts a pitcher's hand is valued at.
 const HOLD_COUNTS: [(u8, u8); 4] = [(0, 0), (1, 1), (2, 2), (3, 1)];
 /// Every outcome, where `Outcome as usize` finds it.
@@ -77,7 +74,8 @@ pub(crate) struct Knobs {
     quality: f32,
     /// What the first, second ... seventh card in a hand is worth by
     /// itself: an empty hand forces a draw, paid in the count at whatever
-    /// moment it comes.
+    /// moment it comes. Where the rules allow bigger hands, each further
+    /// card is worth `LATER_CARD` of the one before (`Knobs::cards`).
     card: [f32; 7],
 }
 
@@ -95,10 +93,20 @@ impl Default for Knobs {
     }
 }
 
+/// What a card beyond the seven of `Knobs::card` is worth, as a share of
+/// the card before it: the last two measured cards' ratio (0.08 / 0.12).
+/// No shipped ruleset allows more than seven cards, so it was not measured
+/// (docs/rules-notes.md, "How many cards a heuristic manager keeps").
+const LATER_CARD: f32 = 2.0 / 3.0;
+
 impl Knobs {
     /// What `n` cards are worth by themselves.
     fn cards(&self, n: u8) -> f32 {
-        self.card.iter().take(usize::from(n)).sum()
+        let measured: f32 = self.card.iter().take(usize::from(n)).sum();
+        let last = self.card[self.card.len() - 1];
+        let later = usize::from(n).saturating_sub(self.card.len());
+        let later: f32 = (1..=later).map(|k| last * LATER_CARD.powi(k as i32)).sum();
+        measured + later
     }
 }
 
@@ -286,8 +294,10 @@ pub struct CardBook {
     /// pitches hold a typical batter under a hit with the bonus, averaged
     /// over `HOLD_COUNTS`.
     defense_quality: Vec<f32>,
-    /// `knobs.cards(n)` for 0 to 7 cards (more are worth no more).
-    cards_value: [f32; 8],
+    /// `knobs.cards(n)` for hands of 0 to `MAX_HAND` cards (a bigger one
+    /// is valued as that many), where the rules' hand limit allows them:
+    /// more cards than the limit are worth no more.
+    cards_value: [f32; MAX_HAND as usize + 1],
     /// `count_value` for 0 to 7 balls and 0 to 7 strikes.
     counts: [[f32; 8]; 8],
     /// `none_of(pool, k, hand)` for every pool of up to the Offense deck's
@@ -468,6 +478,9 @@ impl CardBook {
                 types[usize::from(id.0)] = NO_TYPE;
             }
         }
+        // A batter's hand as a pitcher's is valued before he knows the
+        // batter's: full, as managers keep theirs.
+        let hand_max = rules.hand.max.min(MAX_HAND as u8);
         let deck = responses.iter().sum::<u32>();
         let mut none = Vec::new();
         for hand in 0..=MAX_HAND {
@@ -485,7 +498,7 @@ impl CardBook {
             offense_cards: deck,
             offense_gain: Vec::new(),
             defense_quality: Vec::new(),
-            cards_value: std::array::from_fn(|n| knobs.cards(n as u8)),
+            cards_value: std::array::from_fn(|n| knobs.cards((n as u8).min(hand_max))),
             counts: std::array::from_fn(|b| {
                 std::array::from_fn(|s| count_value(rules.count, &knobs, b as u8, s as u8))
             }),
@@ -505,8 +518,8 @@ impl CardBook {
             }))
         });
         let hold_best: [[BestTwo; 64]; 4] = std::array::from_fn(|c| {
-            let against =
-                Plate::at(rules, &probe, HOLD_COUNTS[c], false).against(&responses, TYPICAL_HAND);
+            let against = Plate::at(rules, &probe, HOLD_COUNTS[c], false)
+                .against(&responses, u32::from(hand_max));
             best_two_table(&against.map(|value| knobs.hit_bonus - value))
         });
         let hands = (0..SHAPES).map(|code| -> Types {
@@ -604,7 +617,7 @@ impl CardBook {
     fn worth_now(&self, hand: &Types) -> Worth {
         let n: u8 = hand.iter().sum();
         let shape = shape(hand);
-        let cards = self.cards_value[usize::from(n).min(7)];
+        let cards = self.cards_value[usize::from(n).min(MAX_HAND as usize)];
         Worth {
             cards,
             offense_gain: self.offense_gain[shape],
@@ -774,7 +787,8 @@ impl KeptValues<'_> {
 
     /// What a hand of `cards` cards and quality `quality` is worth.
     fn value(&self, quality: f32, cards: u8) -> f32 {
-        self.book.cards_value[usize::from(cards).min(7)] + self.book.knobs.quality * quality
+        self.book.cards_value[usize::from(cards).min(MAX_HAND as usize)]
+            + self.book.knobs.quality * quality
     }
 }
 
