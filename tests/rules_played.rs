@@ -192,22 +192,12 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         ),
     ),
     (
-        &["major"],
-        "field.fence_leap.fielders",
-        Witness::Sim(&["--games", "5000"]),
-    ),
-    (
         &["faq"],
         "field.catch_minimum.infielder",
         Witness::Alike(
             "in the FAQ no infielder tries a catch: the diamond's balls lie on the ground, \
              infielders stay in the diamond, and a Texas fly is the outfielders'",
         ),
-    ),
-    (
-        &["basic"],
-        "ball.texas.fly_fielders",
-        Witness::Sim(&["--games", "5000"]),
     ),
     (
         &["basic", "faq"],

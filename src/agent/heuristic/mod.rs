@@ -599,8 +599,14 @@ mod tests {
     /// A runner on first about to move `die` circles, the ball held by
     /// fielder `by` standing on `at`.
     fn run(t: &Table, die: u8, by: u8, at: SquareId) -> u8 {
+        run_from(t, 5, die, by, at)
+    }
+
+    /// A runner on circle `pos` about to move `die` circles, the ball held
+    /// by fielder `by` standing on `at`.
+    fn run_from(t: &Table, pos: u8, die: u8, by: u8, at: SquareId) -> u8 {
         let mut state = t.state();
-        state.runners = vec![runner(3, 5)];
+        state.runners = vec![runner(3, pos)];
         state.fielders[usize::from(by)] = at;
         state.ball = Ball::Held { by };
         let mut p = play(2);
@@ -623,6 +629,22 @@ mod tests {
         assert_eq!(run(&t, 6, 5, second), 0);
         // The left fielder holds it deep: second, and on toward third.
         assert!(run(&t, 6, 6, t.square(1, 10)) >= 5);
+    }
+
+    /// A runner who stops short of a base where a fielder waits with the
+    /// ball must run on into it in his next turn: he keeps his base.
+    #[test]
+    fn a_runner_never_stops_short_of_a_base_where_the_ball_waits() {
+        let t = Table::basic();
+        let home = t.field.base_squares(Base::Home)[0];
+        let second = t.field.base_squares(Base::Second)[0];
+        // The catcher holds the ball at home: the runner stays on third.
+        assert_eq!(run_from(&t, 15, 3, 1, home), 0);
+        // The shortstop holds it on second: the runner stays on first,
+        // whatever his die.
+        for die in 1..=4 {
+            assert_eq!(run_from(&t, 5, die, 5, second), 0, "die {die}");
+        }
     }
 
     #[test]

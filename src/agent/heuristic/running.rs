@@ -6,7 +6,8 @@
 //! turn. So a runner stops on the furthest base he can reach, and goes past
 //! it only when the defense is unlikely to get the ball to the next base in
 //! time (the ball far away, on the ground, or in a throw to somewhere
-//! else). He never runs into a base where a fielder waits with the ball.
+//! else). He never runs into a base where a fielder waits with the ball,
+//! nor stops short of one: he would have to run on into it.
 
 use super::Table;
 use super::fielding::{die_chance, lazy_chaser, members, throw_chance};
@@ -183,6 +184,15 @@ fn risk(t: &Table<'_>, view: &View<'_>, target: u8, chasing: &impl Fn() -> Optio
     let fielders = view.fielders();
     let squares = t.engine.field.base_squares(base_of(target));
     match *view.ball() {
+        // The ball already waits on that base: a runner short of it must
+        // run on into it (at the plate, where the rules have one, a
+        // collision).
+        Ball::Held { by } if squares.contains(&fielders[usize::from(by)]) => {
+            match t.engine.rules.collision.as_ref().filter(|_| target == 20) {
+                Some(c) => c.out_chance(true),
+                None => 1.0,
+            }
+        }
         Ball::Held { by } => {
             let from = fielders[usize::from(by)];
             let steps = t.points(by).saturating_sub(1);
