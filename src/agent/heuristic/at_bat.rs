@@ -478,8 +478,8 @@ impl CardBook {
                 types[usize::from(id.0)] = NO_TYPE;
             }
         }
-        // A batter's hand as a pitcher's is valued before he knows the
-        // batter's: full, as managers keep theirs.
+        // The rules' hand limit: cards are valued up to it, and a batter's
+        // hand is taken as full at it before the pitcher knows the batter's.
         let hand_max = rules.hand.max.min(MAX_HAND as u8);
         let deck = responses.iter().sum::<u32>();
         let mut none = Vec::new();
