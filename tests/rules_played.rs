@@ -200,6 +200,11 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         ),
     ),
     (
+        &["basic"],
+        "ball.texas.fly_fielders",
+        Witness::Sim(&["--games", "2000"]),
+    ),
+    (
         &["basic", "faq"],
         "ball.texas_missed_fly.fielders",
         Witness::Sim(&["--games", "5000"]),
@@ -218,6 +223,15 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         ),
     ),
     // ------------------------------------------------------------ throws and runners
+    (
+        &["faq"],
+        "offense.diamond_stop.lasts",
+        Witness::Alike(
+            "the FAQ's halfway rule (`only_if_past`) already keeps a runner on his base once \
+             the ball is in the diamond, unless he is forced on, so the stop's length changes \
+             nothing",
+        ),
+    ),
     (
         &["pro", "faq", "major"],
         "throw.cutoff.*",

@@ -27,7 +27,7 @@ use super::{Action, Applied, Engine, Recorder, ev, illegal};
 use crate::field::{Base, CutoffZone as FieldZone, SquareId, SquareKind};
 use crate::ruleset::schema::{
     ActionPoints, BallAt, CutoffZone, DroppedPickup, Fielders, FixedPoints, ForcedRun, MissAdvance,
-    ModifierScope, OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopTrigger,
+    ModifierScope, OutWay, Pitch, RunDistance, RunHomeFrom, ShortHit, StopLasts, StopTrigger,
     TexasMissBecomes, Whose,
 };
 use crate::team::ThrowTarget;
@@ -207,6 +207,13 @@ impl Engine<'_> {
             SquareKind::Texas => self.rules.diamond_stop.trigger == StopTrigger::DiamondOrTexas,
             kind => in_diamond(kind),
         }
+    }
+
+    /// Whether runner `slot` has reached the base the diamond stop let him
+    /// reach, and stays there for the rest of the play
+    /// (`offense.diamond_stop.lasts: play`).
+    fn stopped(&self, play: &Play, slot: u8) -> bool {
+        self.rules.diamond_stop.lasts == StopLasts::Play && play.stopped & 1 << slot != 0
     }
 
     /// Whether the runners are held by the diamond stop now: the ball has
@@ -1568,9 +1575,19 @@ impl Engine<'_> {
     fn start_offense_turn(&self, state: &mut State, events: &mut Recorder) {
         self.halfway_returns(state, events);
         sort_runners(state);
+        let holds = state
+            .play
+            .as_ref()
+            .is_some_and(|p| self.diamond_stop_holds(state, p));
         let Some(play) = state.play.as_mut() else {
             return;
         };
+        // A stop lifted (a short throw counted outside the diamond) frees
+        // the runners it held: when it holds again, each may reach one more
+        // base.
+        if !holds {
+            play.stopped = 0;
+        }
         play.offense_turn = true;
         play.moved_this_turn = false;
         play.to_move.clear();
@@ -1711,7 +1728,12 @@ impl Engine<'_> {
         }
         let forced = runner.forced_to.is_some_and(|t| runner.pos < t);
         let mut home = None;
-        if self.diamond_stop_holds(state, play) {
+        let holds = self.diamond_stop_holds(state, play);
+        if holds && !forced && self.stopped(play, runner.slot) {
+            // He reached his base under the stop: he stays there
+            // (offense.diamond_stop.lasts: play).
+            limit = runner.pos;
+        } else if holds {
             // The run home (offense.run_home, pro.offense.diamond-stop): a
             // runner whose full move carries him past third may ignore the
             // stop to try to score, running past third.
@@ -1834,9 +1856,13 @@ impl Engine<'_> {
                 self.next_runner(state, events);
                 return Ok(());
             }
-            if state.play.is_none() {
+            let Some(play) = state.play.as_ref() else {
                 return Ok(());
-            }
+            };
+            // A runner reaching a base while the diamond stop holds stays
+            // there (offense.diamond_stop.lasts: play).
+            let stops = self.rules.diamond_stop.lasts == StopLasts::Play
+                && self.diamond_stop_holds(state, play);
             let r = state
                 .runners
                 .iter_mut()
@@ -1868,6 +1894,13 @@ impl Engine<'_> {
                 if r.forced_to.is_some_and(|t| to >= t) {
                     r.forced_to = None;
                 }
+                if stops
+                    && to < 20
+                    && to.is_multiple_of(5)
+                    && let Some(play) = state.play.as_mut()
+                {
+                    play.stopped |= 1 << slot;
+                }
                 // A run its long run shortened cites the rule that did.
                 let rule = if long_run {
                     "offense.long_runs"
@@ -1889,6 +1922,18 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Whether the runner whose run it is stays on his base by the diamond
+    /// stop (`stopped`), for `check_run`'s message.
+    fn stopped_runner_moving(&self, state: &State) -> bool {
+        state.play.as_ref().is_some_and(|play| {
+            self.diamond_stop_holds(state, play)
+                && play
+                    .to_move
+                    .first()
+                    .is_some_and(|&slot| self.stopped(play, slot))
+        })
+    }
+
     /// Refuses a run of `n` circles the runner whose run it is may not make.
     fn check_run(&self, state: &State, action: &Action, n: u8) -> Applied {
         let Some(range) = self.run_range(state) else {
@@ -1896,6 +1941,13 @@ impl Engine<'_> {
         };
         if !range.allows(n) {
             let RunRange { least, most, home } = range;
+            if most == 0 && home.is_none() && self.stopped_runner_moving(state) {
+                return Err(illegal(
+                    action,
+                    "this runner reached his base with the ball in the diamond: he stays \
+                     there for the rest of the play (offense.diamond_stop)",
+                ));
+            }
             let also = home.map_or(String::new(), |(a, b)| {
                 format!(", or {a} to {b} to try for home")
             });

@@ -315,6 +315,11 @@ pub struct Play {
     /// Whether the ball has reached the diamond (runners then stop at the
     /// next base).
     pub in_diamond: bool,
+    /// The runners (a bit per batting slot) who have reached a base since
+    /// the diamond stop began to hold: under `offense.diamond_stop.lasts:
+    /// play` they stay there.
+    #[serde(default)]
+    pub stopped: u16,
     /// Fielders who handled the ball, in order (for the scoring notation).
     pub handled: ShortList,
     /// How the batter's play is scored so far.
@@ -368,6 +373,7 @@ impl Play {
             carried: 0,
             fielded_at: None,
             in_diamond: false,
+            stopped: 0,
             handled: ShortList::new(),
             batter_out: false,
             caught: false,

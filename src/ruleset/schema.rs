@@ -43,7 +43,7 @@ pub use game::{
     OutsPerHalf, Shortened,
 };
 pub use offense::{
-    DiamondStop, Force, ForcedRun, Run, RunDistance, RunHome, RunHomeFrom, StopTrigger,
+    DiamondStop, Force, ForcedRun, Run, RunDistance, RunHome, RunHomeFrom, StopLasts, StopTrigger,
 };
 pub use pitch::{
     AgainstImmediate, CountLimits, Foul, HitFence, Outcome, OutcomeRow, PitchOutcomes,

@@ -76,6 +76,24 @@ pub struct DiamondStop {
     /// left may finish his run; the others go back to that base.
     #[serde(default)]
     pub only_if_past: Option<u8>,
+    /// How long a runner stays on the base the stop let him reach.
+    #[serde(default)]
+    pub lasts: StopLasts,
+}
+
+/// How long the diamond stop holds a runner on the base it let him reach
+/// (`offense.diamond_stop.lasts`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopLasts {
+    /// The rest of the play ("e poi fermarsi"): once the ball is in the
+    /// diamond each runner may still reach one base, the next after the
+    /// last he had reached then, and stays there.
+    #[default]
+    Play,
+    /// The offense turn: in each later one he may take the next base
+    /// again.
+    Turn,
 }
 
 impl Validate for DiamondStop {
