@@ -1944,8 +1944,8 @@ impl Engine<'_> {
             if most == 0 && home.is_none() && self.stopped_runner_moving(state) {
                 return Err(illegal(
                     action,
-                    "this runner reached his base with the ball in the diamond: he stays \
-                     there for the rest of the play (offense.diamond_stop)",
+                    "this runner has reached the base the diamond stop let him reach \
+                     (offense.diamond_stop): he stays there for the rest of the play",
                 ));
             }
             let also = home.map_or(String::new(), |(a, b)| {
