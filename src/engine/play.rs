@@ -670,16 +670,18 @@ impl Engine<'_> {
             }),
             Ball::Dead => {}
         }
-        let receiver = match state.ball {
-            Ball::Thrown { to, .. } => Some(to),
-            _ => None,
+        let (thrower, receiver) = match state.ball {
+            Ball::Thrown { thrower, to, .. } => (Some(thrower), Some(to)),
+            _ => (None, None),
         };
         for f in 0..9u8 {
-            // The holder moves with the ball only where the rules let him,
-            // and the receiver of a throw in flight waits for it when its
-            // destination cannot change.
+            // The holder moves with the ball only where the rules let him;
+            // the receiver of a throw in flight waits for it when its
+            // destination cannot change, and its thrower where the ball
+            // stays with him.
             if (Some(f) == holder && self.carry_cost(play, f).is_none())
                 || (Some(f) == receiver && self.rules.throw_short.destination_locked)
+                || (Some(f) == thrower && self.rules.in_flight.ball_at == BallAt::Thrower)
                 || (Some(f) != holder && play.budget < costs.step)
             {
                 continue;
@@ -797,9 +799,19 @@ impl Engine<'_> {
     /// Whether `fielder` may step to `to` now (with the budget for it):
     /// the `Action::Move`s `defense_actions` lists.
     fn move_legal(&self, state: &State, play: &Play, fielder: u8, to: SquareId) -> bool {
+        // Who may not step: a holder who may not carry the ball; while a
+        // short throw waits, its receiver where its destination is locked,
+        // and its thrower where the ball stays with him (`throw.in_flight.
+        // ball_at: thrower`): the next die throws it from his square.
         let busy = match state.ball {
             Ball::Held { by } => self.carry_cost(play, by).is_none().then_some(by),
-            Ball::Thrown { to, .. } => self.rules.throw_short.destination_locked.then_some(to),
+            Ball::Thrown { thrower, to, .. } => {
+                if fielder == thrower && self.rules.in_flight.ball_at == BallAt::Thrower {
+                    Some(thrower)
+                } else {
+                    self.rules.throw_short.destination_locked.then_some(to)
+                }
+            }
             _ => None,
         };
         let holds = state.ball == Ball::Held { by: fielder };
