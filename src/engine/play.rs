@@ -210,10 +210,10 @@ impl Engine<'_> {
     }
 
     /// Whether runner `slot` has reached the base the diamond stop let him
-    /// reach, and stays there for the rest of the play
-    /// (`offense.diamond_stop.lasts: play`).
-    fn stopped(&self, play: &Play, slot: u8) -> bool {
-        self.rules.diamond_stop.lasts == StopLasts::Play && play.stopped & 1 << slot != 0
+    /// reach, and stays there for the rest of the play (`advance` marks
+    /// him only under `offense.diamond_stop.lasts: play`).
+    fn stopped(play: &Play, slot: u8) -> bool {
+        play.stopped & 1 << slot != 0
     }
 
     /// Whether the runners are held by the diamond stop now: the ball has
@@ -1741,7 +1741,7 @@ impl Engine<'_> {
         let forced = runner.forced_to.is_some_and(|t| runner.pos < t);
         let mut home = None;
         let holds = self.diamond_stop_holds(state, play);
-        if holds && !forced && self.stopped(play, runner.slot) {
+        if holds && !forced && Self::stopped(play, runner.slot) {
             // He reached his base under the stop: he stays there
             // (offense.diamond_stop.lasts: play).
             limit = runner.pos;
@@ -1942,7 +1942,7 @@ impl Engine<'_> {
                 && play
                     .to_move
                     .first()
-                    .is_some_and(|&slot| self.stopped(play, slot))
+                    .is_some_and(|&slot| Self::stopped(play, slot))
         })
     }
 
