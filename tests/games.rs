@@ -314,6 +314,7 @@ fn a_log_replays_exactly() {
     assert_eq!(header["home"], "falchi");
     assert_eq!(header["agents"]["away"], "heuristic");
     assert_eq!(header["options"]["innings"], 9);
+    assert_eq!(header["bod"], env!("CARGO_PKG_VERSION"));
     // Every event line cites the clause of its rule.
     for line in text.lines().filter(|l| l.contains("\"event\":")) {
         assert!(line.contains("\"source\":\""), "no source: {line}");
@@ -783,6 +784,115 @@ fn a_log_of_files_on_disk_replays_from_any_folder() {
     // Moved with its files, it still replays.
     std::fs::rename(&area, &moved).unwrap();
     reproduced(&moved, "logs/game.jsonl");
+}
+
+/// A log records what it was played under (the program's version and a
+/// digest of each file it read), and a replay that diverges says which of
+/// them changed since: a house ruleset's script edited after the game, or
+/// nothing at all (the log edited), or that an older log cannot tell.
+#[test]
+fn a_replay_that_diverges_says_what_changed_since_the_game() {
+    let area = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("changed-since");
+    let _ = std::fs::remove_dir_all(&area);
+    std::fs::create_dir_all(area.join("capped")).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let house = root.join("tests/data/rulesets/house/capped-distance");
+    for file in ["ruleset.yaml", "distance.rhai"] {
+        std::fs::copy(house.join(file), area.join("capped").join(file)).unwrap();
+    }
+    let (code, _, err) = bod_in(
+        &area,
+        &[
+            "play",
+            "--ruleset",
+            "./capped",
+            "--seed",
+            "2",
+            "--log",
+            "game.jsonl",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(area.join("game.jsonl")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["bod"], env!("CARGO_PKG_VERSION"));
+    for part in ["ruleset", "field", "home", "away"] {
+        let digest = header["digests"][part].as_str().unwrap_or_default();
+        assert!(
+            digest.len() == 16 && digest.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{part}: {digest:?}"
+        );
+    }
+    let replayed = |log: &str| bod_in(&area, &["replay", log]);
+
+    // The log edited: every file is as it was.
+    let at = text
+        .lines()
+        .position(|l| l.contains("\"event\":\"hit\""))
+        .unwrap();
+    let edited: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == at {
+                l.replace("\"rule\"", "\"rule\" ")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(area.join("edited.jsonl"), edited.join("\n") + "\n").unwrap();
+    let (code, _, err) = replayed("edited.jsonl");
+    assert_eq!(code, 1, "{err}");
+    let line = format!("edited.jsonl:{}: the replay diverges", at + 1);
+    assert!(err.contains(&line), "{err}");
+    assert!(
+        err.contains("note: the ruleset, field and teams are those the log was played under"),
+        "{err}"
+    );
+
+    // The house script capped at +1 instead of +2: the first hit it
+    // shortens is where the replay diverges, and the ruleset is named.
+    let script = area.join("capped/distance.rhai");
+    let capped = std::fs::read_to_string(&script).unwrap();
+    let tighter = capped
+        .replace("extra > 2", "extra > 1")
+        .replace("extra = 2", "extra = 1");
+    assert_ne!(capped, tighter);
+    std::fs::write(&script, tighter).unwrap();
+    let (code, _, err) = replayed("game.jsonl");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("\"event\":\"hit\""), "{err}");
+    assert!(
+        err.contains("note: the ruleset `./capped` has changed since the log was written"),
+        "{err}"
+    );
+    assert!(!err.contains("the field"), "{err}");
+
+    // Replayed under the ruleset on purpose, only the other files count.
+    let (code, _, err) = bod_in(&area, &["replay", "game.jsonl", "--ruleset", "./capped"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("note:"), "{err}");
+
+    // A log from before the digests still replays, and says it cannot tell.
+    let mut old: serde_json::Value = header.clone();
+    let fields = old.as_object_mut().unwrap();
+    fields.remove("bod");
+    fields.remove("digests");
+    let body: Vec<&str> = text.lines().skip(1).collect();
+    let old = format!(
+        "{}\n{}\n",
+        serde_json::to_string(&old).unwrap(),
+        body.join("\n")
+    );
+    std::fs::write(area.join("old.jsonl"), old).unwrap();
+    let (code, _, err) = replayed("old.jsonl");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("note: the log records no digests"), "{err}");
+    std::fs::write(&script, capped).unwrap();
+    let (code, out, err) = replayed("old.jsonl");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("reproduced "), "{out}");
 }
 
 /// `bod season`: the logs of three games add up to standings whose wins

@@ -21,11 +21,13 @@ use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::engine::dice::{Source, Stream};
 use crate::engine::{Engine, GameRules, Players};
-use crate::field::{Field, load_field};
+use crate::field::{Field, field_source, parse_field};
 use crate::ruleset::{OptionValues, Ruleset};
 use crate::runner::{Roller, Sink};
-use crate::score::{DiceSource, Header, JsonLog, Scorecard, Scoring};
-use crate::team::load_team;
+use crate::score::{
+    DiceSource, Digests, Header, JsonLog, Scorecard, Scoring, digest, ruleset_digest, team_digest,
+};
+use crate::team::{Team, load_team};
 
 /// The agent that manages a side when `--agent` is not given.
 pub(crate) const DEFAULT_AGENT: &str = crate::agent::DEFAULT_AGENT;
@@ -144,6 +146,23 @@ pub(crate) struct Loaded {
     pub(crate) options: OptionValues,
     pub(crate) rules: GameRules,
     pub(crate) field: Field,
+    /// The digests of the ruleset's files and of the field's
+    /// (`score::provenance`).
+    pub(crate) digests: [String; 2],
+}
+
+impl Loaded {
+    /// The digests of a game of these rules and field between `home` and
+    /// `away`.
+    pub(crate) fn digests(&self, home: &Team, away: &Team) -> Digests {
+        let [ruleset, field] = self.digests.clone();
+        Digests {
+            ruleset,
+            field,
+            home: team_digest(home),
+            away: team_digest(away),
+        }
+    }
 }
 
 /// Loads the ruleset (with `--set` settings) and the field.
@@ -162,8 +181,15 @@ pub(crate) fn load_game(
         (Some(r), Some(o)) => GameRules::new(r, o).map_err(&mut keep).ok(),
         _ => None,
     };
-    let field = load_field(field).map_err(&mut keep).ok();
+    let field_file = field_source(field).map_err(|d| keep(d.into())).ok();
+    let field = field_file
+        .as_ref()
+        .and_then(|file| parse_field(file).map_err(&mut keep).ok());
     Some(Loaded {
+        digests: [
+            ruleset_digest(ruleset.as_ref()?),
+            digest([field_file?.text.as_str()]),
+        ],
         options: options?,
         rules: rules?,
         field: field?,
@@ -230,6 +256,7 @@ pub(crate) fn run(args: PlayArgs) -> CmdResult {
         game,
         [&names[0], &names[1]],
     )
+    .played_under(loaded.digests(&home, &away))
     .with_dice(args.dice);
     let file = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(

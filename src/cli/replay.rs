@@ -4,8 +4,10 @@
 //! their place, to find where a change of rules first changes a logged
 //! game); the logged actions (not the agents) are applied; the first line
 //! that differs is reported with what the log says and what the replay
-//! gives, and the exit code is 1. A log that reproduces prints
-//! "reproduced N events".
+//! gives, and the exit code is 1, with a note on why it may have: which of
+//! the ruleset, field and teams changed since the log was written (by
+//! the digests its header records), or that none did. A log that
+//! reproduces prints "reproduced N events".
 
 use clap::Args;
 
@@ -16,7 +18,7 @@ use super::play::{Loaded, load_game};
 use super::{CmdResult, Failure, Named, print};
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::engine::{Engine, Players};
-use crate::score::{Header, Replayed, replay};
+use crate::score::{Header, Replayed, divergence_notes, replay};
 use crate::team::{Team, load_team};
 
 #[derive(Debug, Args)]
@@ -132,6 +134,17 @@ pub(crate) fn run(args: ReplayArgs) -> CmdResult {
                 "error: {}:{line}: the replay{under} diverges from the log\n  expected (log):  {expected}\n  got (replay):    {got}",
                 args.log
             );
+            // Why it may have: the files that changed since, or none.
+            let [home, away] = &game.teams;
+            let names = [&header.ruleset, &header.field, &header.home, &header.away];
+            for note in divergence_notes(
+                header.provenance(),
+                &game.loaded.digests(home, away),
+                names.map(String::as_str),
+                args.ruleset.is_some(),
+            ) {
+                eprintln!("  note: {note}");
+            }
             Err(Failure::Input(Diagnostics::default()))
         }
     }

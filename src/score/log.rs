@@ -1,6 +1,8 @@
 //! The JSON Lines game log and its replay. `JsonLog` is the sink that
 //! writes a game as JSON Lines: a `Header` line with everything needed to
-//! play the game again (ruleset, options, field, teams, seed, agents), then
+//! play the game again (ruleset, options, field, teams, seed, agents) and
+//! what it was played under (the program's version, the digests of its
+//! files: `provenance`), then
 //! every action (who took it and what it was, dice included) and every
 //! event (its kind and fields, the rule key that produced it, and the
 //! catalogue clause that rule cites), in the order they happened.
@@ -20,6 +22,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::provenance::{Digests, PROGRAM_VERSION};
 use crate::diagnostic::{Diagnostic, SourceFile, Span, floor_char_boundary};
 use crate::engine::dice::Stream;
 use crate::engine::{Action, Chance, Decision, Engine, Event, EventKind, GameRules, Side, State};
@@ -56,6 +59,14 @@ pub struct Header {
     pub game: u64,
     /// The agents' names.
     pub agents: Agents,
+    /// The version of the program that wrote the log (`played_under`);
+    /// an older log has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bod: Option<String>,
+    /// The digests of the files the game was set up from
+    /// (`played_under`); an older log has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digests: Option<Digests>,
     /// Where the dice came from; written only when they were rolled at a
     /// table, so a seeded game's header is as it always was.
     #[serde(default, skip_serializing_if = "DiceSource::is_seed")]
@@ -124,8 +135,29 @@ impl Header {
                 home: agents[0].to_string(),
                 away: agents[1].to_string(),
             },
+            bod: None,
+            digests: None,
             dice: DiceSource::Seed,
         }
+    }
+
+    /// The header of a game set up from files of `digests`, written by
+    /// this program.
+    pub fn played_under(self, digests: Digests) -> Self {
+        Self {
+            bod: Some(PROGRAM_VERSION.to_string()),
+            digests: Some(digests),
+            ..self
+        }
+    }
+
+    /// What the log was played under, when it says: the version of the
+    /// program that wrote it and the digests of its files.
+    pub fn provenance(&self) -> Option<(&str, &Digests)> {
+        Some((
+            self.bod.as_deref().unwrap_or("(unknown)"),
+            self.digests.as_ref()?,
+        ))
     }
 
     /// The header of a game whose dice came from `dice`.

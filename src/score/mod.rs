@@ -2,10 +2,12 @@
 //! what people read and keep. `Scorekeeper` reads events the way an
 //! official scorer does and writes `Record`s (plate appearances in scoring
 //! notation, steals, half innings); `PlayByPlay` and `BoxScore` are sinks
-//! built on it; `JsonLog` writes every action and event as JSON Lines and
-//! `replay` checks a log against the engine. `Scorecard` gives the batting
-//! slots names. `Scoring` feeds one game to all of them at once. `Season`
-//! totals the box scores of many games.
+//! built on it; `JsonLog` writes every action and event as JSON Lines,
+//! `replay` checks a log against the engine, and `Digests` (`provenance`)
+//! record the files a log was played under, so a replay that diverges can
+//! say what changed. `Scorecard` gives the batting slots names. `Scoring`
+//! feeds one game to all of them at once. `Season` totals the box scores
+//! of many games.
 //!
 //! Every output is a pure function of the game's configuration and seed:
 //! no clock, no paths, no hash-map order.
@@ -13,6 +15,7 @@
 mod box_score;
 mod log;
 mod play_by_play;
+mod provenance;
 mod scorecard;
 mod scorekeeper;
 mod season;
@@ -23,6 +26,9 @@ pub use log::{
     replay_watching,
 };
 pub use play_by_play::PlayByPlay;
+pub use provenance::{
+    Digests, PROGRAM_VERSION, digest, divergence_notes, ruleset_digest, team_digest,
+};
 pub use scorecard::{Batter, Lineup, Scorecard};
 pub use scorekeeper::{
     Appearance, BattedBall, HalfSummary, Line, Outcome, PutOut, Record, Scorekeeper, Situation,
