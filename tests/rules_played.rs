@@ -164,11 +164,6 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         Witness::Alike("nobody moves with the ball (`who: nobody`), so no step is priced"),
     ),
     (
-        &["basic", "pro", "major"],
-        "defense.movement.outfielders_enter_diamond",
-        Witness::Sim(&["--agent", "random"]),
-    ),
-    (
         &["major"],
         "defense.budget.ball_on_fielder_plays",
         Witness::Sim(&["--agent", "random"]),
@@ -191,6 +186,20 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
              outfielders ever leap",
         ),
     ),
+    // The heuristic managers name an outfielder for a ball at the fence,
+    // and only the fielder named leaps (`defense.budget.chosen_fields`):
+    // the ruling that an infielder may not leap shows it.
+    (
+        &["major"],
+        "field.fence_leap.fielders",
+        Witness::Commands(&[&[
+            "scenario",
+            "test",
+            "--ruleset",
+            "{ruleset}",
+            "{repo}/tests/scenarios/major/major.3.7.4.fly--only-an-outfielder-leaps-at-the-fence.yaml",
+        ]]),
+    ),
     (
         &["faq"],
         "field.catch_minimum.infielder",
@@ -200,19 +209,9 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         ),
     ),
     (
-        &["basic"],
-        "ball.texas.fly_fielders",
-        Witness::Sim(&["--games", "2000"]),
-    ),
-    (
         &["basic", "faq"],
         "ball.texas_missed_fly.fielders",
         Witness::Sim(&["--games", "5000"]),
-    ),
-    (
-        &["major"],
-        "ball.texas_missed_fly.fielders",
-        Witness::Sim(&["--agent", "random"]),
     ),
     (
         &["major"],
@@ -243,9 +242,14 @@ const WITNESSES: &[(&[&str], &str, Witness)] = &[
         Witness::Sim(&["--agent", "random"]),
     ),
     (
-        &["basic", "pro"],
+        &["basic"],
         "throw.short.destination_locked",
         Witness::Sim(&["--agent", "random"]),
+    ),
+    (
+        &["pro"],
+        "throw.short.destination_locked",
+        Witness::Sim(&["--agent", "random", "--games", "500"]),
     ),
     (
         &["faq", "major"],

@@ -581,6 +581,9 @@ impl Engine<'_> {
         if let Some(f) = on_ball.filter(|_| owner == on_ball) {
             play.chosen.get_or_insert(f);
         }
+        // Nobody plays the turn until the defense names him, unless the
+        // rules name him here.
+        play.player = owner;
         if let Some(by) = owner {
             let budget = self.action_points(
                 state.defense(),
@@ -708,12 +711,14 @@ impl Engine<'_> {
 
     /// The one try fielder `f`, standing on the loose `ball`, may make with
     /// it, points aside: catch a fly in the first turn (leap, for a home
-    /// run), or pick up a ball on the ground; none if he may not field it.
+    /// run), or pick up a ball on the ground; none if he may not field it,
+    /// or is not the turn's player where only he fields it
+    /// (`defense.budget.chosen_fields`).
     pub(crate) fn ball_try(&self, ball: &Ball, play: &Play, f: u8) -> Option<Action> {
         let Ball::Loose { lie, dropped, .. } = *ball else {
             return None;
         };
-        if !self.may_field(ball, f) {
+        if !self.may_field(ball, f) || !self.fields_for_turn(play, f) {
             return None;
         }
         if lie == Lie::Fly && !dropped && play.turn == 1 {
@@ -729,6 +734,14 @@ impl Engine<'_> {
         } else {
             None
         }
+    }
+
+    /// Whether fielder `f` may field the loose ball in this turn as far as
+    /// who plays it goes: the turn's player, where only he does
+    /// (`defense.budget.chosen_fields`), else anyone.
+    #[inline]
+    pub(crate) fn fields_for_turn(&self, play: &Play, f: u8) -> bool {
+        !self.rules.budget.chosen_fields || play.player.is_none_or(|p| p == f)
     }
 
     /// Whether the defense may let the fly on its fielder's square drop,
@@ -858,6 +871,7 @@ impl Engine<'_> {
                 let budget = self.action_points(defense, fielding, f);
                 play.budget = budget;
                 play.chosen.get_or_insert(f);
+                play.player = Some(f);
                 events.push(ev(
                     "defense.budget",
                     EventKind::Plays { fielder: f, budget },

@@ -306,6 +306,11 @@ pub struct Play {
     /// The first fielder the defense named to play the ball.
     #[serde(default)]
     pub chosen: Option<u8>,
+    /// The fielder whose action points make this defense turn's budget
+    /// (the last `plays` event's); none before the defense names him.
+    /// Under `defense.budget.chosen_fields` only he fields a loose ball.
+    #[serde(default)]
+    pub player: Option<u8>,
     /// Squares the ball holder carried the ball in this defense turn
     /// (`defense.move_with_ball`).
     pub carried: u8,
@@ -370,6 +375,7 @@ impl Play {
             budget: 0,
             moved: [0; 9],
             chosen: None,
+            player: None,
             carried: 0,
             fielded_at: None,
             in_diamond: false,

@@ -100,8 +100,12 @@ pub(super) fn defend(
     home: &[SquareId; 9],
 ) -> Option<Action> {
     let play = view.play()?;
-    // The fielder going for a loose ball, worked out once if asked for.
-    let chasing = lazy_chaser(t, view);
+    // The fielder going for a loose ball: the turn's player where only he
+    // may field it (`defense.budget.chosen_fields`), else the nearest,
+    // worked out once if asked for.
+    let nearest = lazy_chaser(t, view);
+    let player = play.player.filter(|_| t.engine.rules.budget.chosen_fields);
+    let chasing = || player.or_else(&nearest);
     // A fielder is named only at the start of a turn, before it has any
     // points (defense.budget).
     if play.budget == 0 {
@@ -331,11 +335,18 @@ fn loose(
     let Ball::Loose { at, .. } = *ball else {
         return None;
     };
+    // Where only the turn's player may field the ball, he is the one who
+    // goes for it (`defense.budget.chosen_fields`).
+    let player = play.player.filter(|_| t.engine.rules.budget.chosen_fields);
+    let goers = match player {
+        Some(p) => may_chase(t, ball, at) & 1 << p,
+        None => may_chase(t, ball, at),
+    };
     if let Some(f) = fielders.iter().position(|&s| s == at).map(|f| f as u8) {
-        if !t.engine.may_field(ball, f) {
+        if !t.engine.may_field(ball, f) || !t.engine.fields_for_turn(play, f) {
             // He may not field it here: he makes way for one who may and
             // can still get there (a step aside, the walk, the try).
-            let other_reaches = members(may_chase(t, ball, at)).any(|o| {
+            let other_reaches = members(goers).any(|o| {
                 t.engine.field.king_distance(fielders[usize::from(o)], at) + 2 <= play.budget
             });
             return other_reaches
@@ -364,13 +375,13 @@ fn loose(
             }
         }
     }
-    // Whoever is nearest goes for it; if his way is blocked, the next (only
-    // then looked for). The nearest is the least (distance, fielder), each
+    // Whoever of them is nearest goes for it (the player, where he alone
+    // may); if his way is blocked, the next (only then looked for). The
+    // nearest is the least (distance, fielder), each
     // packed in a u16 (distance in the high byte) so that they compare at
     // once.
-    let chasers = may_chase(t, ball, at);
     let nearest = |passed: Option<u8>| {
-        members(chasers)
+        members(goers)
             .filter(|&f| Some(f) != passed)
             .map(|f| {
                 let d = t.engine.field.king_distance(fielders[usize::from(f)], at);

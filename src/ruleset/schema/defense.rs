@@ -149,6 +149,18 @@ pub struct Budget {
     /// that the defense names nobody (major.3.7.1.ap).
     #[serde(default)]
     pub ball_on_fielder_plays: bool,
+    /// Whether the loose ball is fielded (caught, picked up, leapt for)
+    /// only by the fielder whose points make the turn's budget: the one
+    /// named to play it (pro.defense.ap: "dichiarate con chi volete
+    /// raccogliere la palla"; major.3.7.2.move: "il giocatore che dovrà
+    /// raccogliere la palla"). The others may still move. Default `true`.
+    #[serde(default = "chosen_fields_default")]
+    pub chosen_fields: bool,
+}
+
+/// `Budget::chosen_fields` when a ruleset leaves it out.
+fn chosen_fields_default() -> bool {
+    true
 }
 
 impl Validate for Budget {
