@@ -299,6 +299,31 @@ fn dots_stand_for_any_lines_and_nothing_else_does() {
 /// The regulations of the README's table, in its column order.
 const REGULATIONS: [&str; 4] = ["basic", "pro", "faq", "major"];
 
+/// docs/notation.md's example of a log's header is the header `bod play
+/// --seed 7 --log` writes: the same keys in the same order, and the
+/// digests of the shipped files as they are, so it cannot drift from the
+/// program (or the rulesets) it documents.
+#[test]
+fn the_log_header_of_the_notation_is_what_bod_play_writes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/notation.md")).expect("it reads");
+    let shown = doc
+        .lines()
+        .find(|l| l.starts_with("{\"format\":\"bod-game-log\""))
+        .expect("docs/notation.md shows a log's header");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs-header");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let log = dir.join("seed-7.jsonl");
+    let log_arg = log.display().to_string();
+    bod(&["play", "--seed", "7", "--log", &log_arg]).succeeds();
+    let written = std::fs::read_to_string(&log).expect("the log reads");
+    let header = written.lines().next().unwrap_or_default();
+    assert_eq!(
+        shown, header,
+        "docs/notation.md's example header is not what `bod play --seed 7 --log` writes"
+    );
+}
+
 /// The README's section that holds the table.
 const TABLE_SECTION: &str = "### The regulations side by side";
 
