@@ -146,19 +146,19 @@ pub(crate) struct Loaded {
     pub(crate) options: OptionValues,
     pub(crate) rules: GameRules,
     pub(crate) field: Field,
-    /// The digests of the ruleset's files and of the field's
-    /// (`score::provenance`).
-    pub(crate) digests: [String; 2],
+    /// The digest of the ruleset's files (`score::provenance`).
+    pub(crate) ruleset_digest: String,
+    /// The digest of the field's file.
+    pub(crate) field_digest: String,
 }
 
 impl Loaded {
     /// The digests of a game of these rules and field between `home` and
     /// `away`.
     pub(crate) fn digests(&self, home: &Team, away: &Team) -> Digests {
-        let [ruleset, field] = self.digests.clone();
         Digests {
-            ruleset,
-            field,
+            ruleset: self.ruleset_digest.clone(),
+            field: self.field_digest.clone(),
             home: team_digest(home),
             away: team_digest(away),
         }
@@ -186,10 +186,8 @@ pub(crate) fn load_game(
         .as_ref()
         .and_then(|file| parse_field(file).map_err(&mut keep).ok());
     Some(Loaded {
-        digests: [
-            ruleset_digest(ruleset.as_ref()?),
-            digest([field_file?.text.as_str()]),
-        ],
+        ruleset_digest: ruleset_digest(ruleset.as_ref()?),
+        field_digest: digest([field_file?.text.as_str()]),
         options: options?,
         rules: rules?,
         field: field?,

@@ -736,12 +736,19 @@ impl Engine<'_> {
         }
     }
 
+    /// The one fielder who may field the loose ball in this turn: the
+    /// turn's player, where only he does (`defense.budget.chosen_fields`);
+    /// none where anyone may, or before the defense names him.
+    #[inline]
+    pub(crate) fn sole_fielder(&self, play: &Play) -> Option<u8> {
+        play.player.filter(|_| self.rules.budget.chosen_fields)
+    }
+
     /// Whether fielder `f` may field the loose ball in this turn as far as
-    /// who plays it goes: the turn's player, where only he does
-    /// (`defense.budget.chosen_fields`), else anyone.
+    /// who plays it goes (`sole_fielder`).
     #[inline]
     pub(crate) fn fields_for_turn(&self, play: &Play, f: u8) -> bool {
-        !self.rules.budget.chosen_fields || play.player.is_none_or(|p| p == f)
+        self.sole_fielder(play).is_none_or(|p| p == f)
     }
 
     /// Whether the defense may let the fly on its fielder's square drop,

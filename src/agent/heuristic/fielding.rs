@@ -104,7 +104,7 @@ pub(super) fn defend(
     // may field it (`defense.budget.chosen_fields`), else the nearest,
     // worked out once if asked for.
     let nearest = lazy_chaser(t, view);
-    let player = play.player.filter(|_| t.engine.rules.budget.chosen_fields);
+    let player = t.engine.sole_fielder(play);
     let chasing = || player.or_else(&nearest);
     // A fielder is named only at the start of a turn, before it has any
     // points (defense.budget).
@@ -337,8 +337,7 @@ fn loose(
     };
     // Where only the turn's player may field the ball, he is the one who
     // goes for it (`defense.budget.chosen_fields`).
-    let player = play.player.filter(|_| t.engine.rules.budget.chosen_fields);
-    let goers = match player {
+    let goers = match t.engine.sole_fielder(play) {
         Some(p) => may_chase(t, ball, at) & 1 << p,
         None => may_chase(t, ball, at),
     };
