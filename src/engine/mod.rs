@@ -438,6 +438,13 @@ mod tests {
         all
     }
 
+    /// The sample teams, Falchi at home.
+    fn sample_players() -> Players {
+        let home = crate::team::load_team("falchi").unwrap();
+        let away = crate::team::load_team("corsari").unwrap();
+        Players::new(&home, &away).unwrap()
+    }
+
     /// `is_legal` answers exactly like a lookup in `legal_actions`, for the
     /// listed actions and for every other draw, discard, card, run, move,
     /// throw and fielding action, at every choice of many random games:
@@ -445,9 +452,7 @@ mod tests {
     #[test]
     fn is_legal_matches_the_listed_actions() {
         let field = load_field("classic").unwrap();
-        let home = crate::team::load_team("falchi").unwrap();
-        let away = crate::team::load_team("corsari").unwrap();
-        let players = Players::new(&home, &away).unwrap();
+        let players = sample_players();
         for (name, with_players, games) in [
             ("basic", false, 6),
             ("pro", true, 3),
@@ -463,6 +468,77 @@ mod tests {
                 engine
             };
             check_legality(engine, games);
+        }
+    }
+
+    /// While the offense runs with the ball loose, `next_turn_fielder`
+    /// names the fielder the next defense turn lets field it
+    /// (`sole_fielder` as that turn starts), or none where the defense
+    /// names him then: at every such turn of random games, in every
+    /// shipped ruleset. PRO's later turns are its first fielder's
+    /// (pro.defense.ap); MAJOR's, the fielder on the ball's.
+    #[test]
+    fn the_fielder_fixed_while_the_offense_runs_is_the_one_who_fields_next() {
+        let field = load_field("classic").unwrap();
+        let players = sample_players();
+        // Whether turns with the defense naming its fielder, and turns with
+        // him fixed, come up.
+        for (name, named, fixed) in [
+            ("basic", true, false),
+            ("pro", false, true),
+            ("faq", true, false),
+            ("major", true, true),
+        ] {
+            let ruleset = Ruleset::load(name).unwrap();
+            let rules = GameRules::new(&ruleset, &ruleset.option_values(&[]).unwrap()).unwrap();
+            let engine = Engine::new(&rules, &field).with_players(&players);
+            // Turns checked: with the fielder fixed, and with none.
+            let mut checked = [0usize; 2];
+            for game in 0..20 {
+                let (mut state, _) = engine.new_game(game);
+                let mut pick = Stream::new(11, game, Source::HomeAgent);
+                let mut events = Vec::new();
+                let mut foreseen: Option<Option<u8>> = None;
+                for _ in 0..20_000 {
+                    let loose = matches!(state.ball, Ball::Loose { .. });
+                    match (&state.play, &state.phase) {
+                        (Some(play), Phase::Run | Phase::RunDie) if loose => {
+                            foreseen =
+                                Some(engine.next_turn_fielder(play, &state.ball, &state.fielders));
+                        }
+                        (Some(play), Phase::Defense) if loose => {
+                            if let Some(fielder) = foreseen.take() {
+                                assert_eq!(
+                                    engine.sole_fielder(play),
+                                    fielder,
+                                    "{name}, game {game}, turn {}",
+                                    play.turn
+                                );
+                                checked[usize::from(fielder.is_some())] += 1;
+                            }
+                        }
+                        (Some(_), _) => {}
+                        (None, _) => foreseen = None,
+                    }
+                    let action = match engine.decision(&state) {
+                        Decision::Over => break,
+                        Decision::Chance(Chance::Dice { count, .. }) => {
+                            Action::Dice((0..count).map(|_| pick.d6()).collect())
+                        }
+                        Decision::Choose { .. } => {
+                            let listed = engine.legal_actions(&state);
+                            listed[pick.below(listed.len() as u32) as usize].clone()
+                        }
+                    };
+                    engine.apply(&mut state, action, &mut events).unwrap();
+                }
+            }
+            assert_eq!(
+                [checked[0] > 0, checked[1] > 0],
+                [named, fixed],
+                "{name}: turns with the fielder named then, and fixed: {checked:?}"
+            );
+            assert!(checked.iter().sum::<usize>() > 1_000, "{name}: {checked:?}");
         }
     }
 

@@ -744,6 +744,41 @@ impl Engine<'_> {
         play.player.filter(|_| self.rules.budget.chosen_fields)
     }
 
+    /// The one fielder who will field the loose `ball` in the next defense
+    /// turn (or in the turn the offense's run interrupted), where the rules already fix him while the offense runs: the
+    /// play's first fielder where the later turns are his
+    /// (`defense.budget.later_turns`, pro.defense.ap), else the fielder on
+    /// the ball where he plays it (`ball_on_fielder_plays`). None where the
+    /// defense names him then, or where anyone may field it
+    /// (`chosen_fields`).
+    pub(crate) fn next_turn_fielder(
+        &self,
+        play: &Play,
+        ball: &Ball,
+        fielders: &[SquareId; 9],
+    ) -> Option<u8> {
+        let budget = &self.rules.budget;
+        if !budget.chosen_fields {
+            return None;
+        }
+        // A turn the offense's run interrupted goes on with its player
+        // (field.let_drop).
+        if play.resume_budget.is_some() {
+            return play.player;
+        }
+        match (budget.later_turns, play.chosen) {
+            (Whose::ChosenFielder, Some(first)) => Some(first),
+            _ => match *ball {
+                Ball::Loose { at, .. } if budget.ball_on_fielder_plays => fielders
+                    .iter()
+                    .position(|&s| s == at)
+                    .map(|f| f as u8)
+                    .filter(|&f| self.may_field(ball, f)),
+                _ => None,
+            },
+        }
+    }
+
     /// Whether fielder `f` may field the loose ball in this turn as far as
     /// who plays it goes (`sole_fielder`).
     #[inline]
