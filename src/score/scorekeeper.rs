@@ -356,6 +356,8 @@ struct Pending {
     moved: [u8; 9],
     /// The fielder who leapt and caught a home run.
     robbed_by: Option<u8>,
+    /// The printed name of the immediate special card that settled it.
+    card: Option<&'static str>,
 }
 
 /// Reads events; writes records.
@@ -402,12 +404,15 @@ impl<'f> Scorekeeper<'f> {
         }
         match &event.kind {
             EventKind::SpecialPlayed {
-                immediate: true, ..
+                immediate: true,
+                name,
+                ..
             } => {
                 // An immediate card settles the at-bat: the batter leaves
                 // the plate (a runner on 0 until the card moves him).
                 if let Some(p) = self.pending.as_mut() {
                     p.resulting = true;
+                    p.card = Some(name);
                     self.now.set(p.batter, 0);
                 }
             }
@@ -455,6 +460,7 @@ impl<'f> Scorekeeper<'f> {
                     safe_at_plate: Vec::new(),
                     dropped: Vec::new(),
                     robbed_by: None,
+                    card: None,
                     moved: [0; 9],
                 });
             }
@@ -848,7 +854,7 @@ fn describe(outcome: &Outcome, p: &Pending) -> (String, String) {
         _ => ("", ""),
     };
     match outcome {
-        Outcome::Strikeout => ("K".into(), "strikes out".into()),
+        Outcome::Strikeout => ("K".into(), format!("strikes out{}", on_card(p))),
         Outcome::Walk => ("BB".into(), "walks".into()),
         Outcome::Hit { bases } => {
             let notation = ["1B", "2B", "3B", "HR"][usize::from(bases.clamp(&1, &4) - 1)];
@@ -872,7 +878,7 @@ fn describe(outcome: &Outcome, p: &Pending) -> (String, String) {
                     lie_word(b.lie),
                     zone_phrase(&b)
                 ),
-                None => hit_verb(*bases).to_string(),
+                None => format!("{}{}", hit_verb(*bases), on_card(p)),
             };
             (notation.to_string(), words)
         }
@@ -942,6 +948,13 @@ fn describe(outcome: &Outcome, p: &Pending) -> (String, String) {
             }
         }
     }
+}
+
+/// " on the Strike Out card": the immediate special card that settled
+/// the at-bat, if one did.
+fn on_card(p: &Pending) -> String {
+    p.card
+        .map_or_else(String::new, |name| format!(" on the {name} card"))
 }
 
 /// "reaches second", or "scores" for a batter who came round.
@@ -1210,6 +1223,51 @@ mod tests {
         );
         assert_eq!(pa[0].outcome, Outcome::Hit { bases: 1 });
         assert!(pa[0].errors.is_empty());
+    }
+
+    /// An immediate special card settles the at-bat: its line names it
+    /// (pro.special.limits, core.cards.decks).
+    #[test]
+    fn an_at_bat_settled_by_an_immediate_card_names_it() {
+        let field = load_field("classic").unwrap();
+        let card = |name: &'static str| EventKind::SpecialPlayed {
+            side: Side::Away,
+            id: "",
+            name,
+            value: 0,
+            immediate: true,
+        };
+        let pa = appearances(
+            &field,
+            vec![
+                up(0),
+                card("One Base Hit"),
+                ran(0, 0, 5),
+                up(1),
+                card("Strike Out"),
+                EventKind::Out {
+                    slot: 1,
+                    how: OutHow::Strikeout,
+                    fielders: Default::default(),
+                },
+                up(2),
+                EventKind::Walk { slot: 2 },
+                ran(2, 0, 5),
+                ran(0, 5, 10),
+            ],
+        );
+        let lines: Vec<(&str, &str)> = pa
+            .iter()
+            .map(|a| (a.lines[0].notation.as_str(), a.lines[0].words.as_str()))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("1B", "singles on the One Base Hit card"),
+                ("K", "strikes out on the Strike Out card"),
+                ("BB", "walks"),
+            ]
+        );
     }
 
     #[test]
