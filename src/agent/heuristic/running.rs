@@ -68,14 +68,18 @@ pub(super) fn advance(t: &Table<'_>, view: &View<'_>, offered: u32) -> Option<Ac
         .runners()
         .iter()
         .any(|r| r.pos < runner.pos && (r.pos + 5 > runner.pos || r.forced_to == Some(runner.pos)));
-    // The fielder going for a loose ball (the one the rules already fix
-    // for the defense's next turn, else the nearest), and the risk at each
-    // base ahead, worked out the first time they are asked for.
+    // The fielder going for a loose ball: the one the rules already fix
+    // for the defense's next turn (nobody, if they fix one who may not
+    // field this ball), else the nearest who may. The risk at each base
+    // ahead is worked out the first time it is asked for.
     let fixed = view
         .play()
         .and_then(|p| t.engine.next_turn_fielder(p, view.ball(), view.fielders()));
     let nearest = lazy_chaser(t, view);
-    let chasing = || fixed.or_else(&nearest);
+    let chasing = || match fixed {
+        Some(f) => t.engine.may_field(view.ball(), f).then_some(f),
+        None => nearest(),
+    };
     let mut risks: [Option<f32>; 5] = [None; 5];
     let mut between = |at: u8, ahead: u8| {
         let chance = match risks.get_mut(usize::from(ahead / 5)) {
