@@ -557,7 +557,7 @@ impl Engine<'_> {
                 },
             ));
         }
-        let on_ball = self.ball_player(state);
+        let on_ball = self.ball_player(&state.ball, &state.fielders);
         let Some(play) = state.play.as_mut() else {
             return;
         };
@@ -566,18 +566,7 @@ impl Engine<'_> {
         } else {
             self.rules.budget.later_turns
         };
-        // The fielder whose points are the turn's: the ball holder's where
-        // the rules say so, or the first fielder named in the play for the
-        // whole play (pro.defense.ap: "fino alla prossima battuta").
-        let holder = match state.ball {
-            Ball::Held { by } => Some(by),
-            _ => None,
-        };
-        let owner = match (whose, holder, play.chosen) {
-            (Whose::BallHolder, Some(by), _) => Some(by),
-            (Whose::ChosenFielder, _, Some(first)) if later => Some(first),
-            _ => on_ball,
-        };
+        let owner = turn_owner(whose, later, &state.ball, play.chosen, on_ball);
         if let Some(f) = on_ball.filter(|_| owner == on_ball) {
             play.chosen.get_or_insert(f);
         }
@@ -607,11 +596,13 @@ impl Engine<'_> {
     /// square, where the rules say so: the defense names nobody else
     /// (`defense.budget.ball_on_fielder_plays`, major.3.7.1.ap).
     #[inline]
-    fn ball_player(&self, state: &State) -> Option<u8> {
-        match state.ball {
-            Ball::Loose { at, .. } if self.rules.budget.ball_on_fielder_plays => state
-                .fielder_on(at)
-                .filter(|&f| self.may_field(&state.ball, f)),
+    fn ball_player(&self, ball: &Ball, fielders: &[SquareId; 9]) -> Option<u8> {
+        match *ball {
+            Ball::Loose { at, .. } if self.rules.budget.ball_on_fielder_plays => fielders
+                .iter()
+                .position(|&s| s == at)
+                .map(|f| f as u8)
+                .filter(|&f| self.may_field(ball, f)),
             _ => None,
         }
     }
@@ -622,7 +613,7 @@ impl Engine<'_> {
             return vec![Action::EndTurn];
         };
         if play.budget == 0 {
-            if let Some(f) = self.ball_player(state) {
+            if let Some(f) = self.ball_player(&state.ball, &state.fielders) {
                 return vec![Action::PlayBall(f)];
             }
             return (0..9).map(Action::PlayBall).collect();
@@ -745,10 +736,9 @@ impl Engine<'_> {
     }
 
     /// The one fielder who will field the loose `ball` in the next defense
-    /// turn (or in the turn the offense's run interrupted), where the rules already fix him while the offense runs: the
-    /// play's first fielder where the later turns are his
-    /// (`defense.budget.later_turns`, pro.defense.ap), else the fielder on
-    /// the ball where he plays it (`ball_on_fielder_plays`). None where the
+    /// turn (or in the turn the offense's run interrupted), where the rules
+    /// already fix him while the offense runs: that turn's owner as
+    /// `start_defense_turn` works him out (`turn_owner`). None where the
     /// defense names him then, or where anyone may field it
     /// (`chosen_fields`).
     pub(crate) fn next_turn_fielder(
@@ -766,17 +756,8 @@ impl Engine<'_> {
         if play.resume_budget.is_some() {
             return play.player;
         }
-        match (budget.later_turns, play.chosen) {
-            (Whose::ChosenFielder, Some(first)) => Some(first),
-            _ => match *ball {
-                Ball::Loose { at, .. } if budget.ball_on_fielder_plays => fielders
-                    .iter()
-                    .position(|&s| s == at)
-                    .map(|f| f as u8)
-                    .filter(|&f| self.may_field(ball, f)),
-                _ => None,
-            },
-        }
+        let on_ball = self.ball_player(ball, fielders);
+        turn_owner(budget.later_turns, true, ball, play.chosen, on_ball)
     }
 
     /// Whether fielder `f` may field the loose ball in this turn as far as
@@ -806,7 +787,7 @@ impl Engine<'_> {
             let Action::PlayBall(f) = *action else {
                 return false;
             };
-            return match self.ball_player(state) {
+            return match self.ball_player(&state.ball, &state.fielders) {
                 Some(on_ball) => f == on_ball,
                 None => f < 9,
             };
@@ -2181,6 +2162,26 @@ fn mark_forced<'a>(runners: impl Iterator<Item = &'a mut Runner>) {
 }
 
 /// Whether a square of kind `kind` is in the diamond (BOX and C count).
+/// The fielder whose points a defense turn's budget is, where the rules
+/// name him rather than the defense (`defense.budget`): the ball holder's
+/// where the turn is his (`whose`), or the first fielder named in the
+/// play (`chosen`) for its later turns (pro.defense.ap: "fino alla
+/// prossima battuta"); else the fielder who plays the loose ball by
+/// standing on it (`on_ball`), if any.
+fn turn_owner(
+    whose: Whose,
+    later: bool,
+    ball: &Ball,
+    chosen: Option<u8>,
+    on_ball: Option<u8>,
+) -> Option<u8> {
+    match (whose, ball, chosen) {
+        (Whose::BallHolder, &Ball::Held { by }, _) => Some(by),
+        (Whose::ChosenFielder, _, Some(first)) if later => Some(first),
+        _ => on_ball,
+    }
+}
+
 fn in_diamond(kind: SquareKind) -> bool {
     matches!(
         kind,
